@@ -1,0 +1,250 @@
+"""Cards, their compact notation, and the official deck (rule clauses R1-R4)."""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Any, ClassVar, Final, final
+
+from ._errors import NotationError
+
+__all__ = [
+    "FACES",
+    "SKIP",
+    "WILD",
+    "Card",
+    "Color",
+    "parse_cards",
+    "standard_deck",
+]
+
+
+class Color(enum.Enum):
+    """The four colours of the number cards; the value is the one-letter code.
+
+    >>> Color("R")
+    <Color.RED: 'R'>
+    >>> Color.GREEN.value
+    'G'
+
+    .. versionadded:: 0.1
+    """
+
+    RED = "R"
+    BLUE = "B"
+    YELLOW = "Y"
+    GREEN = "G"
+
+
+_COLORS: Final = tuple(Color)
+_COLOR_INDEX: Final = {color: i for i, color in enumerate(_COLORS)}
+
+# Slot of a card in a 14-long count array: 0 Wild, 1-12 the numbers, 13 Skip.
+WILD_SLOT: Final = 0
+SKIP_SLOT: Final = 13
+
+
+@final
+class Card:
+    """One card, an immutable value compared by face (rule R1).
+
+    There is exactly one object per face: ``Card(7, Color.RED)`` always
+    returns the same object, so two red 7s are equal (and identical), and
+    cards are cheap to hash and compare. Wild and Skip are the constants
+    :data:`WILD` and :data:`SKIP`.
+
+    >>> Card(7, Color.RED) == Card.parse("r7")
+    True
+    >>> str(Card.parse("b12")), Card.parse("W").is_wild
+    ('B12', True)
+    >>> sorted(parse_cards("W R7 B2 S R2"))
+    [Card.parse('R2'), Card.parse('B2'), Card.parse('R7'), Card.parse('W'), Card.parse('S')]
+
+    Attributes:
+        number: 1 to 12 for a number card, else ``None``.
+        color: a :class:`Color` for a number card, else ``None`` (Wild and
+            Skip are colourless in the rules).
+        is_wild: whether this is a Wild.
+        is_skip: whether this is a Skip.
+        index: the card's place in :data:`FACES` (0-47 number cards ordered
+            by number then colour, 48 Wild, 49 Skip); handy for arrays.
+
+    .. versionadded:: 0.1
+    """
+
+    __slots__ = ("_c", "_n", "_text", "color", "index", "is_skip", "is_wild", "number")
+
+    number: int | None
+    color: Color | None
+    is_wild: bool
+    is_skip: bool
+    index: int
+    _n: int  # 0 Wild, 1-12 number, 13 Skip
+    _c: int  # colour index 0-3, or -1
+    _text: str
+
+    _by_face: ClassVar[dict[tuple[int, Color], Card]] = {}
+
+    def __new__(cls, number: int, color: Color) -> Card:
+        try:
+            return cls._by_face[(number, color)]
+        except (KeyError, TypeError):
+            pass
+        if not isinstance(color, Color):
+            raise NotationError(f"a card's colour must be a Color, not {color!r}")
+        raise NotationError(f"a number card has a number from 1 to 12, not {number!r}")
+
+    @classmethod
+    def _make(cls, index: int, number: int | None, color: Color | None) -> Card:
+        card = object.__new__(cls)
+        setattr_ = object.__setattr__
+        setattr_(card, "index", index)
+        setattr_(card, "number", number)
+        setattr_(card, "color", color)
+        setattr_(card, "is_wild", index == 48)
+        setattr_(card, "is_skip", index == 49)
+        if number is not None and color is not None:
+            setattr_(card, "_n", number)
+            setattr_(card, "_c", _COLOR_INDEX[color])
+            setattr_(card, "_text", f"{color.value}{number}")
+        else:
+            setattr_(card, "_n", WILD_SLOT if index == 48 else SKIP_SLOT)
+            setattr_(card, "_c", -1)
+            setattr_(card, "_text", "W" if index == 48 else "S")
+        return card
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read a card from its notation: ``"R7"``, ``"b12"``, ``"W"``, ``"S"``.
+
+        Letters may be in either case and surrounding spaces are ignored.
+        Raises :class:`NotationError` for anything else.
+        """
+        try:
+            return _BY_TEXT[text.strip().upper()]
+        except (KeyError, AttributeError):
+            pass
+        raise NotationError(
+            f"{text!r} is not a card: write a colour letter (R, B, Y, G) and a "
+            'number 1-12 such as "R7", or "W" for a Wild, "S" for a Skip'
+        ) from None
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card whose :attr:`index` is ``index`` (0-49)."""
+        if isinstance(index, int) and 0 <= index < len(FACES):
+            return FACES[index]
+        raise NotationError(f"a card index is 0 to 49, not {index!r}")
+
+    @property
+    def is_number(self) -> bool:
+        """Whether this is a number card (not a Wild, not a Skip)."""
+        return self._c >= 0
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._text!r})"
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index < other.index
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index <= other.index
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index > other.index
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index >= other.index
+        return NotImplemented
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        # Keep one object per face through pickle and copy.
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+def _build_faces() -> tuple[Card, ...]:
+    faces = []
+    for number in range(1, 13):
+        for color in _COLORS:
+            card = Card._make(len(faces), number, color)
+            Card._by_face[(number, color)] = card
+            faces.append(card)
+    faces.append(Card._make(48, None, None))
+    faces.append(Card._make(49, None, None))
+    return tuple(faces)
+
+
+FACES: Final[tuple[Card, ...]] = _build_faces()
+"""Every distinct card face, in :attr:`Card.index` order."""
+
+WILD: Final[Card] = FACES[48]
+"""The Wild card."""
+
+SKIP: Final[Card] = FACES[49]
+"""The Skip card."""
+
+_BY_TEXT: Final = {str(card): card for card in FACES}
+
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces and/or commas.
+
+    >>> parse_cards("R7, b7 W")
+    (Card.parse('R7'), Card.parse('B7'), Card.parse('W'))
+
+    .. versionadded:: 0.1
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"cards are written as text, not {type(text).__name__}")
+    return tuple(Card.parse(word) for word in _SEPARATORS.split(text.strip()) if word)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards in notation, separated by spaces (the inverse of :func:`parse_cards`)."""
+    return " ".join(str(card) for card in cards)
+
+
+def standard_deck() -> tuple[Card, ...]:
+    """The 108 cards of the official deck, in a fixed order (rule R2).
+
+    Two of each number 1-12 in each colour (96), then 8 Wilds and 4 Skips.
+
+    >>> deck = standard_deck()
+    >>> len(deck), deck.count(WILD), deck.count(SKIP), deck.count(Card.parse("G12"))
+    (108, 8, 4, 2)
+
+    .. versionadded:: 0.1
+    """
+    return _STANDARD_DECK
+
+
+_STANDARD_DECK: Final = tuple(
+    [Card(n, c) for _ in range(2) for c in _COLORS for n in range(1, 13)]
+    + [WILD] * 8
+    + [SKIP] * 4
+)

@@ -1,0 +1,148 @@
+"""The exceptions the package raises: one base class, each also a ``ValueError``."""
+
+from __future__ import annotations
+
+__all__ = [
+    "BadDiscard",
+    "BadSkipTarget",
+    "CannotDraw",
+    "CannotHit",
+    "CannotLay",
+    "CardDoesNotFit",
+    "CardNotInHand",
+    "GameOver",
+    "IllegalMove",
+    "NoSuchMeld",
+    "NotYourTurn",
+    "NotationError",
+    "Phase10Error",
+    "PhaseNotMet",
+    "RulesError",
+    "WrongStep",
+]
+
+
+class Phase10Error(Exception):
+    """Base class of every exception raised by :mod:`phase10`.
+
+    .. versionadded:: 0.1
+    """
+
+
+class NotationError(Phase10Error, ValueError):
+    """Text that should name a card or a phase does not.
+
+    .. versionadded:: 0.1
+    """
+
+
+class RulesError(Phase10Error, ValueError):
+    """A :class:`~phase10.Rules` record (or a part of one) that cannot be played.
+
+    Raised when the record is made, never later in play.
+
+    .. versionadded:: 0.1
+    """
+
+
+class IllegalMove(Phase10Error, ValueError):
+    """A move that the rules forbid. The message names the rule clause.
+
+    ``clause`` is the id of the clause in the rules document (``"R23"``), or
+    ``None`` when the mistake is not about a rule of the game.
+
+    .. versionadded:: 0.1
+    """
+
+    clause: str | None
+
+    def __init__(self, message: str, *, clause: str | None = None) -> None:
+        super().__init__(message)
+        self.clause = clause
+
+
+class PhaseNotMet(IllegalMove):
+    """The cards offered as a phase do not make the player's current phase.
+
+    .. versionadded:: 0.1
+    """
+
+
+class CardDoesNotFit(IllegalMove):
+    """A card hit onto a group does not fit it.
+
+    .. versionadded:: 0.1
+    """
+
+
+class WrongStep(IllegalMove):
+    """The move does not belong to this step of the turn or of the game
+    (drawing twice, discarding before drawing, playing after the hand is over).
+
+    .. versionadded:: 0.1
+    """
+
+
+class GameOver(WrongStep):
+    """The game has ended; no more moves can be made.
+
+    .. versionadded:: 0.1
+    """
+
+
+class NotYourTurn(IllegalMove):
+    """A move made for a player whose turn it is not.
+
+    .. versionadded:: 0.1
+    """
+
+
+class CardNotInHand(IllegalMove):
+    """The player does not hold the card (or enough copies of it).
+
+    .. versionadded:: 0.1
+    """
+
+
+class CannotDraw(IllegalMove):
+    """The chosen pile's top card may not be drawn (a Skip, or a Wild when
+    the rules forbid it).
+
+    .. versionadded:: 0.1
+    """
+
+
+class CannotLay(IllegalMove):
+    """The player may not lay down a phase now (already laid this hand).
+
+    .. versionadded:: 0.1
+    """
+
+
+class CannotHit(IllegalMove):
+    """The player may not hit now (phase not down, the lay-down turn under
+    the rules, or a hit that would empty the hand when that is not allowed).
+
+    .. versionadded:: 0.1
+    """
+
+
+class NoSuchMeld(IllegalMove):
+    """The group named for a hit is not on the table.
+
+    .. versionadded:: 0.1
+    """
+
+
+class BadSkipTarget(IllegalMove):
+    """The player named as a Skip's target may not be skipped.
+
+    .. versionadded:: 0.1
+    """
+
+
+class BadDiscard(IllegalMove):
+    """The card cannot be discarded this way (a Skip is played with ``skip``).
+
+    .. versionadded:: 0.1
+    """

@@ -1,0 +1,324 @@
+"""The judge of groups: whether cards form a set, run or colour group, and
+whether one more card fits a group on the table (R5-R8, R10-R13, R30, R32).
+
+Everything that lays or hits cards asks this module, so each of these rules
+is written once.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ._cards import Card, Color
+from ._errors import CardDoesNotFit, PhaseNotMet
+from ._phases import GroupKind, GroupSpec, PhaseSpec
+from ._rules import NaturalRule
+
+__all__ = ["End", "GroupShape", "check_phase", "extend_group", "judge_group"]
+
+_HIGHEST = 12
+
+
+class End(enum.Enum):
+    """An end of a run, for hitting a Wild onto it (R32).
+
+    .. versionadded:: 0.1
+    """
+
+    LOW = "low"
+    HIGH = "high"
+
+
+class GroupShape(NamedTuple):
+    """What a group's cards stand for, so each Wild's meaning is fixed (R13).
+
+    ``number`` is a set's number, ``color`` a colour group's or colour run's
+    colour, ``low`` the number a run's first card stands for. Each is
+    ``None`` where it does not apply, or while a group of Wilds alone has
+    not been given one.
+    """
+
+    number: int | None = None
+    color: Color | None = None
+    low: int | None = None
+
+
+def _names(cards: Sequence[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def _what(kind: GroupKind, size: int) -> str:
+    text = str(GroupSpec(kind, size))
+    return text if kind is GroupKind.COLOR else "a " + text.removeprefix("1 ")
+
+
+def judge_group(
+    kind: GroupKind, cards: Sequence[Card], min_size: int, *, need_natural: bool
+) -> GroupShape:
+    """Judge ``cards`` as one group of ``kind`` with at least ``min_size`` cards.
+
+    Returns what the group stands for; raises :class:`PhaseNotMet` saying
+    why the cards are not such a group. A run's cards are read in the order
+    given, lowest first, each Wild standing for the number its place
+    implies (R6, R10).
+    """
+    what = _what(kind, min_size)
+    if len(cards) < min_size:
+        raise PhaseNotMet(
+            f"{what} needs at least {min_size} cards, not {len(cards)}"
+            + (f" ({_names(cards)})" if cards else ""),
+            clause="R14",
+        )
+    naturals: list[tuple[int, Card]] = []
+    for place, card in enumerate(cards):
+        if card.is_skip:
+            raise PhaseNotMet("a Skip can never be part of a phase", clause="R12")
+        if not card.is_wild:
+            naturals.append((place, card))
+    if need_natural and not naturals:
+        raise PhaseNotMet(
+            f"{what} needs at least one natural card, not only Wilds", clause="R11"
+        )
+    if not naturals:
+        return GroupShape(low=1) if kind.is_run else GroupShape()
+    first = naturals[0][1]
+    color: Color | None = None
+    if kind.is_colored:
+        color = first.color
+        for _, card in naturals:
+            if card.color is not color:
+                assert color is not None
+                raise PhaseNotMet(
+                    f"{card} is not {color.name.lower()} like {first}: "
+                    f"{what} must be all one colour",
+                    clause="R8" if kind.is_run else "R7",
+                )
+        if kind is GroupKind.COLOR:
+            return GroupShape(color=color)
+    if kind is GroupKind.SET:
+        for _, card in naturals:
+            if card.number != first.number:
+                raise PhaseNotMet(
+                    f"{first} and {card} are not the same number, so they cannot "
+                    "be in one set",
+                    clause="R5",
+                )
+        return GroupShape(number=first.number)
+    # A run (or colour run): every natural card must sit where its number says.
+    place0, card0 = naturals[0]
+    low = _number(card0) - place0
+    for place, card in naturals[1:]:
+        if _number(card) - place != low:
+            raise PhaseNotMet(
+                f"{card0} and {card} cannot both be where they are in this run: "
+                "a run's numbers go up by one from card to card, lowest first, "
+                "with a Wild for each missing number",
+                clause="R6",
+            )
+    if low < 1:
+        raise PhaseNotMet(
+            f"this run would have to go below 1 before {card0}: runs use the "
+            "numbers 1 to 12 and do not wrap round",
+            clause="R6",
+        )
+    if low + len(cards) - 1 > _HIGHEST:
+        raise PhaseNotMet(
+            f"this run would have to go above 12 ({len(cards)} cards from "
+            f"{low}): runs use the numbers 1 to 12 and do not wrap round",
+            clause="R6",
+        )
+    return GroupShape(color=color, low=low)
+
+
+def _number(card: Card) -> int:
+    number = card.number
+    assert number is not None  # only called on natural cards
+    return number
+
+
+def check_phase(
+    groups: Sequence[Sequence[Card]], spec: PhaseSpec, naturals: NaturalRule
+) -> tuple[tuple[GroupSpec, GroupShape], ...]:
+    """Judge ``groups`` as a way to lay ``spec`` (R4, R11, R14).
+
+    There must be exactly one group per requirement of ``spec``, in any
+    order. Returns, for each group in the order given, the requirement it
+    meets and what it stands for; raises :class:`PhaseNotMet` otherwise.
+    """
+    wanted = spec.groups
+    if len(groups) != len(wanted):
+        raise PhaseNotMet(
+            f"the phase {spec} is laid as exactly {len(wanted)} "
+            f"group{'s' if len(wanted) != 1 else ''}, not {len(groups)}",
+            clause="R14",
+        )
+    per_group = naturals is NaturalRule.PER_GROUP
+    if naturals is NaturalRule.PER_PHASE and not any(
+        not card.is_wild for group in groups for card in group
+    ):
+        raise PhaseNotMet("a phase needs at least one natural card", clause="R11")
+    # fits[i][j]: the shape if group i meets requirement j, else the reason.
+    fits: list[list[GroupShape | PhaseNotMet]] = []
+    for group in groups:
+        row: list[GroupShape | PhaseNotMet] = []
+        for requirement in wanted:
+            try:
+                row.append(
+                    judge_group(
+                        requirement.kind, group, requirement.size, need_natural=per_group
+                    )
+                )
+            except PhaseNotMet as error:
+                row.append(error)
+        fits.append(row)
+    chosen = _match(fits)
+    if chosen is None:
+        raise _explain(groups, wanted, fits)
+    result = []
+    for i, j in enumerate(chosen):
+        shape = fits[i][j]
+        assert isinstance(shape, GroupShape)
+        result.append((wanted[j], shape))
+    return tuple(result)
+
+
+def _match(fits: Sequence[Sequence[GroupShape | PhaseNotMet]]) -> list[int] | None:
+    """A perfect matching of groups to requirements, by simple backtracking."""
+    size = len(fits)
+    taken = [False] * size
+    chosen = [0] * size
+
+    def place(i: int) -> bool:
+        if i == size:
+            return True
+        for j in range(size):
+            if not taken[j] and isinstance(fits[i][j], GroupShape):
+                taken[j] = True
+                chosen[i] = j
+                if place(i + 1):
+                    return True
+                taken[j] = False
+        return False
+
+    return chosen if place(0) else None
+
+
+def _explain(
+    groups: Sequence[Sequence[Card]],
+    wanted: Sequence[GroupSpec],
+    fits: Sequence[Sequence[GroupShape | PhaseNotMet]],
+) -> PhaseNotMet:
+    if len(groups) == 1:
+        reason = fits[0][0]
+        assert isinstance(reason, PhaseNotMet)
+        return reason
+    for i, row in enumerate(fits):
+        if not any(isinstance(cell, GroupShape) for cell in row):
+            # This group meets no requirement: say why, against the first
+            # requirement of its own kind if there is one.
+            pick = next(
+                (j for j, req in enumerate(wanted) if req.kind.is_run == _looks_like_run(groups[i])),
+                0,
+            )
+            reason = row[pick]
+            assert isinstance(reason, PhaseNotMet)
+            return PhaseNotMet(
+                f"group {i + 1} ({_names(groups[i])}) is not "
+                f"{_what(wanted[pick].kind, wanted[pick].size)}: {reason}",
+                clause=reason.clause,
+            )
+    return PhaseNotMet(
+        f"these groups do not make {' + '.join(str(req) for req in wanted)} together: "
+        "each group must meet a different requirement",
+        clause="R14",
+    )
+
+
+def _looks_like_run(cards: Sequence[Card]) -> bool:
+    numbers = {card.number for card in cards if card.number is not None}
+    return len(numbers) > 1
+
+
+def extend_group(
+    kind: GroupKind,
+    shape: GroupShape,
+    cards: Sequence[Card],
+    card: Card,
+    end: End | None = None,
+) -> tuple[tuple[Card, ...], GroupShape]:
+    """Put ``card`` onto a laid group; return its new cards and shape (R30, R32).
+
+    A run's cards stay in ascending order: a card hit at the low end comes
+    first. Raises :class:`CardDoesNotFit` saying why the card does not fit.
+    """
+    if card.is_skip:
+        raise CardDoesNotFit("a Skip can never be hit onto a group", clause="R12")
+    if end is not None and not kind.is_run:
+        raise CardDoesNotFit(
+            f"only a run has ends; this is a {kind.value} group", clause="R32"
+        )
+    wild = card.is_wild
+    if kind is GroupKind.SET:
+        if wild or shape.number is None:
+            number = shape.number if wild else card.number
+            return (*cards, card), shape._replace(number=number)
+        if card.number != shape.number:
+            raise CardDoesNotFit(
+                f"{card} does not fit a set of {shape.number}s", clause="R30"
+            )
+        return (*cards, card), shape
+    if kind.is_colored and not wild and shape.color is not None:
+        if card.color is not shape.color:
+            raise CardDoesNotFit(
+                f"{card} is not {shape.color.name.lower()}, so it does not fit "
+                f"this {shape.color.name.lower()} group",
+                clause="R30",
+            )
+    color = shape.color if wild or not kind.is_colored else card.color
+    if kind is GroupKind.COLOR:
+        return (*cards, card), shape._replace(color=color)
+    low = shape.low if shape.low is not None else 1
+    high = low + len(cards) - 1
+    if wild:
+        if end is None:
+            end = End.HIGH if high < _HIGHEST else End.LOW
+        if end is End.HIGH and high >= _HIGHEST:
+            raise CardDoesNotFit(
+                "this run already reaches 12, so nothing can go above it", clause="R32"
+            )
+        if end is End.LOW and low <= 1:
+            raise CardDoesNotFit(
+                "this run already starts at 1, so nothing can go below it", clause="R32"
+            )
+    else:
+        number = card.number
+        if number == low - 1:
+            implied = End.LOW
+        elif number == high + 1:
+            implied = End.HIGH
+        else:
+            raise CardDoesNotFit(
+                f"{card} does not fit this run of {low}-{high}: a run takes only "
+                f"{_ends(low, high)}",
+                clause="R30",
+            )
+        if end is not None and end is not implied:
+            raise CardDoesNotFit(
+                f"{card} can only go at the {implied.value} end of this run",
+                clause="R30",
+            )
+        end = implied
+    if end is End.LOW:
+        return (card, *cards), shape._replace(low=low - 1, color=color)
+    return (*cards, card), shape._replace(low=low, color=color)
+
+
+def _ends(low: int, high: int) -> str:
+    options = []
+    if low > 1:
+        options.append(f"a {low - 1} below")
+    if high < _HIGHEST:
+        options.append(f"a {high + 1} above")
+    return " or ".join(options) + " (or a Wild)" if options else "no more cards"

@@ -1,0 +1,299 @@
+"""Phase requirements and the text language they are written in (R4-R9)."""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from ._errors import NotationError, RulesError
+
+__all__ = ["STANDARD_PHASES", "GroupKind", "GroupSpec", "PhaseSpec"]
+
+
+class GroupKind(enum.Enum):
+    """The kinds of group a phase asks for.
+
+    .. versionadded:: 0.1
+    """
+
+    SET = "set"
+    """Cards of one number, any colours (R5)."""
+    RUN = "run"
+    """Cards of consecutive numbers, any colours (R6)."""
+    COLOR = "color"
+    """Cards of one colour, any numbers (R7)."""
+    COLOR_RUN = "color run"
+    """A run whose cards are all of one colour (R8)."""
+
+    @property
+    def is_run(self) -> bool:
+        """Whether the group's cards are consecutive numbers."""
+        return self is GroupKind.RUN or self is GroupKind.COLOR_RUN
+
+    @property
+    def is_colored(self) -> bool:
+        """Whether the group's cards must share one colour."""
+        return self is GroupKind.COLOR or self is GroupKind.COLOR_RUN
+
+
+_MAX_RUN: Final = 12
+
+
+def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
+    if isinstance(size, bool) or not isinstance(size, int):
+        raise RulesError(f"a group's size is a whole number, not {size!r}")
+    if size < 1:
+        raise RulesError(f"a group holds at least 1 card, not {size}")
+    if instance.kind.is_run and size > _MAX_RUN:
+        raise RulesError(f"a run holds at most 12 cards (numbers 1-12), not {size}")
+
+
+def _check_kind(instance: GroupSpec, attribute: object, kind: GroupKind) -> None:
+    if not isinstance(kind, GroupKind):
+        raise RulesError(f"a group's kind is a GroupKind, not {kind!r}")
+
+
+@attrs.frozen
+class GroupSpec:
+    """One requirement of a phase: a kind of group and its minimum size.
+
+    >>> GroupSpec(GroupKind.RUN, 4)
+    GroupSpec(kind=<GroupKind.RUN: 'run'>, size=4)
+    >>> str(GroupSpec(GroupKind.COLOR, 7))
+    '7 cards of one color'
+
+    .. versionadded:: 0.1
+    """
+
+    kind: GroupKind = attrs.field(validator=_check_kind)
+    size: int = attrs.field(validator=_check_size)
+
+    def _describe(self, count: int) -> str:
+        plural = "s" if count != 1 else ""
+        if self.kind is GroupKind.SET:
+            return f"{count} set{plural} of {self.size}"
+        if self.kind is GroupKind.RUN:
+            return f"{count} run{plural} of {self.size}"
+        if self.kind is GroupKind.COLOR_RUN:
+            return f"{count} run{plural} of {self.size} of one color"
+        return " + ".join([f"{self.size} cards of one color"] * count)
+
+    def __str__(self) -> str:
+        return self._describe(1)
+
+
+def _to_groups(groups: Iterable[GroupSpec]) -> tuple[GroupSpec, ...]:
+    return tuple(groups)
+
+
+def _check_groups(
+    instance: PhaseSpec, attribute: object, groups: tuple[GroupSpec, ...]
+) -> None:
+    if not groups:
+        raise RulesError("a phase asks for at least one group")
+    for group in groups:
+        if not isinstance(group, GroupSpec):
+            raise RulesError(f"a phase is made of GroupSpec requirements, not {group!r}")
+
+
+@attrs.frozen
+class PhaseSpec:
+    """A phase: the groups a player must lay down together (R4).
+
+    Groups are kept in the order they were written; a player may lay them in
+    any order. :meth:`parse` reads the rule sheets' wording, and ``str()``
+    writes a canonical text that parses back equal.
+
+    >>> spec = PhaseSpec.parse("1 set of 3 & one run of four")
+    >>> str(spec)
+    '1 set of 3 + 1 run of 4'
+    >>> PhaseSpec.parse(str(spec)) == spec
+    True
+    >>> spec.min_cards
+    7
+
+    .. versionadded:: 0.1
+    """
+
+    groups: tuple[GroupSpec, ...] = attrs.field(
+        converter=_to_groups, validator=_check_groups
+    )
+
+    @property
+    def min_cards(self) -> int:
+        """The fewest cards that make this phase."""
+        return sum(group.size for group in self.groups)
+
+    @staticmethod
+    def parse(text: str) -> PhaseSpec:
+        """Read a phase from text such as ``"2 sets of 3"``.
+
+        Accepted: groups joined by ``+``, ``&``, ``,`` or ``and``; counts
+        and sizes as digits or words (``one`` to ``twelve``, ``a``);
+        ``N sets of S``, ``N runs of S``, ``N runs of S of one color``
+        (a run all of one colour; also ``in one color``, ``of the same
+        color``), ``N cards of one color`` (also ``of 1 color``, ``all one
+        color``); ``color``/``colour`` and singular or plural alike. Raises
+        :class:`NotationError` saying what was expected where.
+        """
+        return _Parser(text).phase()
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        groups = self.groups
+        i = 0
+        while i < len(groups):
+            j = i
+            while j < len(groups) and groups[j] == groups[i]:
+                j += 1
+            parts.append(groups[i]._describe(j - i))
+            i = j
+        return " + ".join(parts)
+
+
+_WORDS: Final = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+}
+_TOKEN = re.compile(r"\s*(?:(\d+)|([a-z]+)|([+&,;]))", re.IGNORECASE)
+
+
+class _Parser:
+    """A small recursive-descent reader for the phase language."""
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise NotationError(f"a phase is written as text, not {type(text).__name__}")
+        self.text = text
+        self.tokens: list[str] = []
+        pos = 0
+        stripped = text.rstrip()
+        while pos < len(stripped):
+            match = _TOKEN.match(stripped, pos)
+            if match is None or match.end() == pos:
+                raise NotationError(
+                    f"unexpected {stripped[pos:].strip()[:1]!r} in phase {text!r}"
+                )
+            self.tokens.append(match.group(0).strip().lower())
+            pos = match.end()
+        self.pos = 0
+
+    def _fail(self, expected: str) -> NotationError:
+        if self.pos < len(self.tokens):
+            where = f"found {self.tokens[self.pos]!r} (word {self.pos + 1})"
+        else:
+            where = "the text ended"
+        return NotationError(f"in phase {self.text!r}: expected {expected}, but {where}")
+
+    def _peek(self) -> str | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def _accept(self, *words: str) -> str | None:
+        token = self._peek()
+        if token is not None and token in words:
+            self.pos += 1
+            return token
+        return None
+
+    def _expect(self, expected: str, *words: str) -> str:
+        token = self._accept(*words)
+        if token is None:
+            raise self._fail(expected)
+        return token
+
+    def _number(self, what: str) -> int:
+        token = self._peek()
+        if token is not None:
+            if token.isdigit():
+                self.pos += 1
+                return int(token)
+            if token in _WORDS:
+                self.pos += 1
+                return _WORDS[token]
+        raise self._fail(what)
+
+    def _one_color(self) -> bool:
+        """Read 'of one color' and its variants; False if absent."""
+        start = self.pos
+        if self._accept("all", "in", "of") is not None:
+            if self._accept("one", "1", "a", "the") is not None:
+                self._accept("same", "single")
+                if self._accept("color", "colour", "colors", "colours") is not None:
+                    return True
+        self.pos = start
+        return False
+
+    def phase(self) -> PhaseSpec:
+        if not self.tokens:
+            raise NotationError("a phase cannot be empty: write e.g. '2 sets of 3'")
+        groups: list[GroupSpec] = []
+        groups.extend(self._term())
+        while self._peek() is not None:
+            self._expect("'+', '&', ',' or 'and' between groups", "+", "&", ",", ";", "and")
+            groups.extend(self._term())
+        return PhaseSpec(tuple(groups))
+
+    def _term(self) -> list[GroupSpec]:
+        count = self._number("a count such as '1' or 'two'")
+        if count < 1:
+            self.pos -= 1
+            raise self._fail("a count of at least 1")
+        kind_word = self._expect(
+            "'set', 'run', 'color run' or 'cards'",
+            "set", "sets", "run", "runs", "card", "cards", "color", "colour",
+        )
+        if kind_word in ("card", "cards"):
+            if not self._one_color():
+                raise self._fail("'of one color' after 'cards'")
+            return [self._group(GroupKind.COLOR, count)]
+        if kind_word in ("color", "colour"):
+            self._expect("'run' after 'color'", "run", "runs")
+            kind = GroupKind.COLOR_RUN
+        else:
+            kind = GroupKind.SET if kind_word.startswith("set") else GroupKind.RUN
+        self._expect(f"'of' and a size after '{kind_word}'", "of")
+        size = self._number("a size such as '3' or 'four'")
+        self._accept("cards", "card")
+        if kind is GroupKind.RUN and self._one_color():
+            kind = GroupKind.COLOR_RUN
+        return [self._group(kind, size)] * count
+
+    def _group(self, kind: GroupKind, size: int) -> GroupSpec:
+        try:
+            return GroupSpec(kind, size)
+        except RulesError as error:
+            raise NotationError(f"in phase {self.text!r}: {error}") from None
+
+
+STANDARD_PHASES: Final[tuple[PhaseSpec, ...]] = tuple(
+    PhaseSpec.parse(text)
+    for text in (
+        "2 sets of 3",
+        "1 set of 3 + 1 run of 4",
+        "1 set of 4 + 1 run of 4",
+        "1 run of 7",
+        "1 run of 8",
+        "1 run of 9",
+        "2 sets of 4",
+        "7 cards of one color",
+        "1 set of 5 + 1 set of 2",
+        "1 set of 5 + 1 set of 3",
+    )
+)
+"""The ten official phases, in order (R9)."""

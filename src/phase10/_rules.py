@@ -1,0 +1,276 @@
+"""The rules record: the official game and its variants as data (R17)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from ._cards import Card, standard_deck
+from ._errors import RulesError
+from ._phases import STANDARD_PHASES, PhaseSpec
+
+__all__ = [
+    "PRESETS",
+    "EmptyDrawPile",
+    "NaturalRule",
+    "Points",
+    "Rules",
+    "SkipLimit",
+]
+
+
+class NaturalRule(enum.Enum):
+    """How many natural (non-Wild) cards a laid phase needs (R11).
+
+    .. versionadded:: 0.1
+    """
+
+    PER_GROUP = "per group"
+    """At least one natural card in every group (the default)."""
+    PER_PHASE = "per phase"
+    """At least one natural card somewhere in the phase."""
+    NONE = "none"
+    """A phase may be made of Wilds alone."""
+
+
+class SkipLimit(enum.Enum):
+    """How often a player may be made to lose a turn by Skips (R28).
+
+    .. versionadded:: 0.1
+    """
+
+    ROUND = "round"
+    """A Skip against a player bars them as a target until once around the table."""
+    UNTIL_SERVED = "until served"
+    """A player may not be targeted while they still have a turn to lose."""
+    PER_HAND = "per hand"
+    """Each player may be the target of at most one Skip in a hand."""
+    UNLIMITED = "unlimited"
+    """No limit: lost turns add up."""
+
+
+class EmptyDrawPile(enum.Enum):
+    """What happens when a turn starts with the draw pile empty (R25).
+
+    .. versionadded:: 0.1
+    """
+
+    RESHUFFLE = "reshuffle"
+    """Shuffle all discards but the top into a new draw pile."""
+    END_HAND = "end hand"
+    """End the hand with no winner."""
+
+
+def _check_points(instance: Points, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(f"points.{attribute.name} must be a whole number >= 0, not {value!r}")
+
+
+@attrs.frozen
+class Points:
+    """Penalty points for cards left in hand when a hand ends (R34).
+
+    >>> Points().of(Card.parse("R9")), Points().of(Card.parse("B10")), Points().of(WILD)
+    (5, 10, 25)
+
+    .. versionadded:: 0.1
+    """
+
+    low: int = attrs.field(default=5, validator=_check_points)
+    """Each card numbered 1-9."""
+    high: int = attrs.field(default=10, validator=_check_points)
+    """Each card numbered 10-12."""
+    skip: int = attrs.field(default=15, validator=_check_points)
+    """Each Skip."""
+    wild: int = attrs.field(default=25, validator=_check_points)
+    """Each Wild."""
+
+    def of(self, card: Card) -> int:
+        """The points one card counts against the player holding it."""
+        if card.is_wild:
+            return self.wild
+        if card.is_skip:
+            return self.skip
+        return self.high if (card.number or 0) >= 10 else self.low
+
+    def total(self, cards: Iterable[Card]) -> int:
+        """The points a hand of cards counts."""
+        return sum(self.of(card) for card in cards)
+
+
+def _to_phases(value: Iterable[PhaseSpec | str]) -> tuple[PhaseSpec, ...]:
+    if isinstance(value, (str, PhaseSpec)):
+        raise RulesError("phases is a sequence of phases, not a single phase")
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise RulesError(f"phases is a sequence of phases, not {value!r}") from None
+    return tuple(PhaseSpec.parse(item) if isinstance(item, str) else item for item in items)
+
+
+def _to_deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        from ._cards import parse_cards
+
+        return parse_cards(value)
+    try:
+        return tuple(value)
+    except TypeError:
+        raise RulesError(f"deck is a sequence of cards, not {value!r}") from None
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """Everything that decides how a game is played; ``Rules()`` is the official game.
+
+    The fields that the official text leaves open have the defaults of the
+    project's rulings (see the rules document). An impossible combination
+    raises :class:`RulesError` here, never later in play.
+
+    >>> Rules().hand_size, len(Rules().phases)
+    (10, 10)
+    >>> Rules(hand_size=3)
+    Traceback (most recent call last):
+    ...
+    phase10._errors.RulesError: phase 1 (2 sets of 3) needs 6 cards, but a player holds at most 4 (hand_size + 1)
+
+    .. versionadded:: 0.1
+    """
+
+    phases: tuple[PhaseSpec, ...] = attrs.field(default=STANDARD_PHASES, converter=_to_phases)
+    """The phases to complete, in order (R9, R40)."""
+    everyone_advances: bool = False
+    """Official variation 1: every player advances every hand (R39)."""
+    hand_size: int = 10
+    """Cards dealt to each player (R19)."""
+    deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_to_deck)
+    """The cards the game is played with (R2)."""
+    min_players: int = 2
+    """The fewest players (R3)."""
+    max_players: int = 6
+    """The most players (R3)."""
+    naturals: NaturalRule = NaturalRule.PER_GROUP
+    """How many natural cards a laid phase needs (R11)."""
+    skip_limit: SkipLimit = SkipLimit.ROUND
+    """How often a player can be skipped (R28)."""
+    wild_from_discard: bool = True
+    """Whether a Wild on top of the discard pile may be drawn (R22)."""
+    hit_on_lay_turn: bool = True
+    """Whether a player may hit on the turn they lay their phase (R31)."""
+    go_out_by_hit: bool = True
+    """Whether emptying your hand by a hit ends the hand (R33)."""
+    on_empty_draw_pile: EmptyDrawPile = EmptyDrawPile.RESHUFFLE
+    """What happens when a turn starts with the draw pile empty (R25)."""
+    points: Points = attrs.field(factory=Points)
+    """Penalty points for cards left in hand (R34)."""
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
+
+    @classmethod
+    def ten_hands(cls) -> Rules:
+        """Official variation 1: ten hands, everyone advances, lowest total wins."""
+        return cls(everyone_advances=True)
+
+    @classmethod
+    def first_phases(cls, count: int) -> Rules:
+        """Official variation 2: the game is won by completing the first ``count`` phases."""
+        if isinstance(count, bool) or not isinstance(count, int) or not (
+            1 <= count <= len(STANDARD_PHASES)
+        ):
+            raise RulesError(f"choose 1 to {len(STANDARD_PHASES)} phases, not {count!r}")
+        return cls(phases=STANDARD_PHASES[:count])
+
+    @classmethod
+    def even_phases(cls) -> Rules:
+        """Official variation 3: only the even phases (2, 4, 6, 8, 10)."""
+        return cls(phases=STANDARD_PHASES[1::2])
+
+
+def _check_type(name: str, value: object, kind: type) -> None:
+    if kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, kind)
+    if not ok:
+        raise RulesError(f"{name} must be a {kind.__name__}, not {value!r}")
+
+
+def _validate(rules: Rules) -> None:
+    for name, kind in (
+        ("everyone_advances", bool),
+        ("hand_size", int),
+        ("min_players", int),
+        ("max_players", int),
+        ("naturals", NaturalRule),
+        ("skip_limit", SkipLimit),
+        ("wild_from_discard", bool),
+        ("hit_on_lay_turn", bool),
+        ("go_out_by_hit", bool),
+        ("on_empty_draw_pile", EmptyDrawPile),
+        ("points", Points),
+    ):
+        _check_type(name, getattr(rules, name), kind)
+    if not rules.phases:
+        raise RulesError("the phase list cannot be empty")
+    for phase in rules.phases:
+        if not isinstance(phase, PhaseSpec):
+            raise RulesError(f"every phase must be a PhaseSpec or its text, not {phase!r}")
+    for card in rules.deck:
+        if not isinstance(card, Card):
+            raise RulesError(f"the deck must hold cards only, not {card!r}")
+    if not any(card.is_number for card in rules.deck):
+        raise RulesError("the deck must hold number cards")
+    if rules.hand_size < 1:
+        raise RulesError(f"hand_size must be at least 1, not {rules.hand_size}")
+    if rules.min_players < 2:
+        raise RulesError(f"min_players must be at least 2, not {rules.min_players}")
+    if rules.max_players < rules.min_players:
+        raise RulesError(
+            f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"
+        )
+    needed = rules.max_players * rules.hand_size + 2
+    if len(rules.deck) < needed:
+        raise RulesError(
+            f"a deck of {len(rules.deck)} cards cannot deal {rules.hand_size} cards to each of "
+            f"{rules.max_players} players and still start a discard pile and a draw pile "
+            f"(it needs at least {needed})"
+        )
+    for number, phase in enumerate(rules.phases, 1):
+        if phase.min_cards > rules.hand_size + 1:
+            raise RulesError(
+                f"phase {number} ({phase}) needs {phase.min_cards} cards, but a player "
+                f"holds at most {rules.hand_size + 1} (hand_size + 1)"
+            )
+        if not _deck_can_make(rules.deck, phase, rules.naturals):
+            raise RulesError(f"phase {number} ({phase}) cannot be made from this deck at all")
+
+
+@lru_cache(maxsize=256)
+def _deck_can_make(deck: tuple[Card, ...], phase: PhaseSpec, naturals: NaturalRule) -> bool:
+    from ._solver import solve
+
+    try:
+        return solve(deck, phase, naturals) is not None
+    except NotImplementedError:  # TEMPORARY until the solver lands
+        return True
+
+
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
+    {
+        "official": Rules(),
+        "ten-hands": Rules.ten_hands(),
+        "first-5-phases": Rules.first_phases(5),
+        "first-7-phases": Rules.first_phases(7),
+        "even-phases": Rules.even_phases(),
+    }
+)
+"""Named rule sets: the official game and its three printed variations.
+
+.. versionadded:: 0.1
+"""
