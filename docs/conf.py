@@ -1,0 +1,37 @@
+"""Sphinx configuration for the phase10 documentation."""
+
+from __future__ import annotations
+
+from importlib.metadata import version as _version
+
+project = "phase10"
+author = "The phase10 developers"
+copyright = "the phase10 developers"
+release = _version("phase10")
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "myst_parser",
+]
+
+source_suffix = {
+    ".rst": "restructuredtext",
+    ".md": "markdown",
+}
+root_doc = "index"
+exclude_patterns = ["_build"]
+
+# Anchors for headings, so that a page can link to a section of another.
+myst_heading_anchors = 3
+
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+nitpicky = False
+
+doctest_global_setup = "import phase10\nfrom phase10 import *"
+
+html_theme = "alabaster"
+html_title = f"phase10 {release}"
