@@ -58,8 +58,8 @@ class Card:
     True
     >>> str(Card.parse("b12")), Card.parse("W").is_wild
     ('B12', True)
-    >>> sorted(parse_cards("W R7 B2 S R2"))
-    [Card.parse('R2'), Card.parse('B2'), Card.parse('R7'), Card.parse('W'), Card.parse('S')]
+    >>> [str(card) for card in sorted(parse_cards("W R7 B2 S R2"))]
+    ['R2', 'B2', 'R7', 'W', 'S']
 
     Attributes:
         number: 1 to 12 for a number card, else ``None``.
@@ -186,7 +186,7 @@ class Card:
 
 
 def _build_faces() -> tuple[Card, ...]:
-    faces = []
+    faces: list[Card] = []
     for number in range(1, 13):
         for color in _COLORS:
             card = Card._make(len(faces), number, color)
@@ -225,7 +225,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Write cards in notation, separated by spaces (the inverse of :func:`parse_cards`)."""
+    """Write cards in notation, separated by spaces (undoes :func:`parse_cards`)."""
     return " ".join(str(card) for card in cards)
 
 

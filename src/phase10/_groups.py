@@ -167,7 +167,10 @@ def check_phase(
             try:
                 row.append(
                     judge_group(
-                        requirement.kind, group, requirement.size, need_natural=per_group
+                        requirement.kind,
+                        group,
+                        requirement.size,
+                        need_natural=per_group,
                     )
                 )
             except PhaseNotMet as error:
@@ -219,7 +222,11 @@ def _explain(
             # This group meets no requirement: say why, against the first
             # requirement of its own kind if there is one.
             pick = next(
-                (j for j, req in enumerate(wanted) if req.kind.is_run == _looks_like_run(groups[i])),
+                (
+                    j
+                    for j, req in enumerate(wanted)
+                    if req.kind.is_run == _looks_like_run(groups[i])
+                ),
                 0,
             )
             reason = row[pick]
@@ -269,13 +276,17 @@ def extend_group(
                 f"{card} does not fit a set of {shape.number}s", clause="R30"
             )
         return (*cards, card), shape
-    if kind.is_colored and not wild and shape.color is not None:
-        if card.color is not shape.color:
-            raise CardDoesNotFit(
-                f"{card} is not {shape.color.name.lower()}, so it does not fit "
-                f"this {shape.color.name.lower()} group",
-                clause="R30",
-            )
+    if (
+        kind.is_colored
+        and not wild
+        and shape.color is not None
+        and card.color is not shape.color
+    ):
+        raise CardDoesNotFit(
+            f"{card} is not {shape.color.name.lower()}, so it does not fit "
+            f"this {shape.color.name.lower()} group",
+            clause="R30",
+        )
     color = shape.color if wild or not kind.is_colored else card.color
     if kind is GroupKind.COLOR:
         return (*cards, card), shape._replace(color=color)

@@ -97,7 +97,9 @@ def _check_groups(
         raise RulesError("a phase asks for at least one group")
     for group in groups:
         if not isinstance(group, GroupSpec):
-            raise RulesError(f"a phase is made of GroupSpec requirements, not {group!r}")
+            raise RulesError(
+                f"a phase is made of GroupSpec requirements, not {group!r}"
+            )
 
 
 @attrs.frozen
@@ -179,7 +181,9 @@ class _Parser:
 
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
-            raise NotationError(f"a phase is written as text, not {type(text).__name__}")
+            raise NotationError(
+                f"a phase is written as text, not {type(text).__name__}"
+            )
         self.text = text
         self.tokens: list[str] = []
         pos = 0
@@ -199,7 +203,9 @@ class _Parser:
             where = f"found {self.tokens[self.pos]!r} (word {self.pos + 1})"
         else:
             where = "the text ended"
-        return NotationError(f"in phase {self.text!r}: expected {expected}, but {where}")
+        return NotationError(
+            f"in phase {self.text!r}: expected {expected}, but {where}"
+        )
 
     def _peek(self) -> str | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -231,11 +237,13 @@ class _Parser:
     def _one_color(self) -> bool:
         """Read 'of one color' and its variants; False if absent."""
         start = self.pos
-        if self._accept("all", "in", "of") is not None:
-            if self._accept("one", "1", "a", "the") is not None:
-                self._accept("same", "single")
-                if self._accept("color", "colour", "colors", "colours") is not None:
-                    return True
+        if (
+            self._accept("all", "in", "of") is not None
+            and self._accept("one", "1", "a", "the") is not None
+        ):
+            self._accept("same", "single")
+            if self._accept("color", "colour", "colors", "colours") is not None:
+                return True
         self.pos = start
         return False
 
@@ -245,7 +253,9 @@ class _Parser:
         groups: list[GroupSpec] = []
         groups.extend(self._term())
         while self._peek() is not None:
-            self._expect("'+', '&', ',' or 'and' between groups", "+", "&", ",", ";", "and")
+            self._expect(
+                "'+', '&', ',' or 'and' between groups", "+", "&", ",", ";", "and"
+            )
             groups.extend(self._term())
         return PhaseSpec(tuple(groups))
 
@@ -256,7 +266,14 @@ class _Parser:
             raise self._fail("a count of at least 1")
         kind_word = self._expect(
             "'set', 'run', 'color run' or 'cards'",
-            "set", "sets", "run", "runs", "card", "cards", "color", "colour",
+            "set",
+            "sets",
+            "run",
+            "runs",
+            "card",
+            "cards",
+            "color",
+            "colour",
         )
         if kind_word in ("card", "cards"):
             if not self._one_color():

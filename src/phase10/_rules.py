@@ -51,7 +51,7 @@ class SkipLimit(enum.Enum):
     PER_HAND = "per hand"
     """Each player may be the target of at most one Skip in a hand."""
     UNLIMITED = "unlimited"
-    """No limit: lost turns add up."""
+    """No limit, so lost turns add up."""
 
 
 class EmptyDrawPile(enum.Enum):
@@ -66,17 +66,22 @@ class EmptyDrawPile(enum.Enum):
     """End the hand with no winner."""
 
 
-def _check_points(instance: Points, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_points(
+    instance: Points, attribute: attrs.Attribute[int], value: int
+) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"points.{attribute.name} must be a whole number >= 0, not {value!r}")
+        raise RulesError(
+            f"points.{attribute.name} must be a whole number >= 0, not {value!r}"
+        )
 
 
 @attrs.frozen
 class Points:
     """Penalty points for cards left in hand when a hand ends (R34).
 
-    >>> Points().of(Card.parse("R9")), Points().of(Card.parse("B10")), Points().of(WILD)
-    (5, 10, 25)
+    >>> points = Points()
+    >>> [points.of(Card.parse(text)) for text in ("R9", "B10", "W")]
+    [5, 10, 25]
 
     .. versionadded:: 0.1
     """
@@ -110,7 +115,9 @@ def _to_phases(value: Iterable[PhaseSpec | str]) -> tuple[PhaseSpec, ...]:
         items = tuple(value)
     except TypeError:
         raise RulesError(f"phases is a sequence of phases, not {value!r}") from None
-    return tuple(PhaseSpec.parse(item) if isinstance(item, str) else item for item in items)
+    return tuple(
+        PhaseSpec.parse(item) if isinstance(item, str) else item for item in items
+    )
 
 
 def _to_deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -134,18 +141,20 @@ class Rules:
 
     >>> Rules().hand_size, len(Rules().phases)
     (10, 10)
-    >>> Rules(hand_size=3)
+    >>> Rules(hand_size=3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    phase10._errors.RulesError: phase 1 (2 sets of 3) needs 6 cards, but a player holds at most 4 (hand_size + 1)
+    phase10.RulesError: phase 1 (2 sets of 3) needs 6 cards, but a player holds ...
 
     .. versionadded:: 0.1
     """
 
-    phases: tuple[PhaseSpec, ...] = attrs.field(default=STANDARD_PHASES, converter=_to_phases)
+    phases: tuple[PhaseSpec, ...] = attrs.field(
+        default=STANDARD_PHASES, converter=_to_phases
+    )
     """The phases to complete, in order (R9, R40)."""
     everyone_advances: bool = False
-    """Official variation 1: every player advances every hand (R39)."""
+    """Official variation 1, every player advancing every hand (R39)."""
     hand_size: int = 10
     """Cards dealt to each player (R19)."""
     deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_to_deck)
@@ -179,11 +188,15 @@ class Rules:
 
     @classmethod
     def first_phases(cls, count: int) -> Rules:
-        """Official variation 2: the game is won by completing the first ``count`` phases."""
-        if isinstance(count, bool) or not isinstance(count, int) or not (
-            1 <= count <= len(STANDARD_PHASES)
+        """Official variation 2: the game is won by the first ``count`` phases."""
+        if (
+            isinstance(count, bool)
+            or not isinstance(count, int)
+            or not (1 <= count <= len(STANDARD_PHASES))
         ):
-            raise RulesError(f"choose 1 to {len(STANDARD_PHASES)} phases, not {count!r}")
+            raise RulesError(
+                f"choose 1 to {len(STANDARD_PHASES)} phases, not {count!r}"
+            )
         return cls(phases=STANDARD_PHASES[:count])
 
     @classmethod
@@ -220,7 +233,9 @@ def _validate(rules: Rules) -> None:
         raise RulesError("the phase list cannot be empty")
     for phase in rules.phases:
         if not isinstance(phase, PhaseSpec):
-            raise RulesError(f"every phase must be a PhaseSpec or its text, not {phase!r}")
+            raise RulesError(
+                f"every phase must be a PhaseSpec or its text, not {phase!r}"
+            )
     for card in rules.deck:
         if not isinstance(card, Card):
             raise RulesError(f"the deck must hold cards only, not {card!r}")
@@ -232,13 +247,15 @@ def _validate(rules: Rules) -> None:
         raise RulesError(f"min_players must be at least 2, not {rules.min_players}")
     if rules.max_players < rules.min_players:
         raise RulesError(
-            f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"
+            f"max_players ({rules.max_players}) is below "
+            f"min_players ({rules.min_players})"
         )
     needed = rules.max_players * rules.hand_size + 2
     if len(rules.deck) < needed:
         raise RulesError(
-            f"a deck of {len(rules.deck)} cards cannot deal {rules.hand_size} cards to each of "
-            f"{rules.max_players} players and still start a discard pile and a draw pile "
+            f"a deck of {len(rules.deck)} cards cannot deal {rules.hand_size} cards "
+            f"to each of {rules.max_players} players and still start a discard "
+            "pile and a draw pile "
             f"(it needs at least {needed})"
         )
     for number, phase in enumerate(rules.phases, 1):
@@ -248,11 +265,15 @@ def _validate(rules: Rules) -> None:
                 f"holds at most {rules.hand_size + 1} (hand_size + 1)"
             )
         if not _deck_can_make(rules.deck, phase, rules.naturals):
-            raise RulesError(f"phase {number} ({phase}) cannot be made from this deck at all")
+            raise RulesError(
+                f"phase {number} ({phase}) cannot be made from this deck at all"
+            )
 
 
 @lru_cache(maxsize=256)
-def _deck_can_make(deck: tuple[Card, ...], phase: PhaseSpec, naturals: NaturalRule) -> bool:
+def _deck_can_make(
+    deck: tuple[Card, ...], phase: PhaseSpec, naturals: NaturalRule
+) -> bool:
     from ._solver import solve
 
     try:

@@ -1,0 +1,128 @@
+"""phase10: the rules of the card game Phase 10, complete and exact.
+
+An immutable game state, pure transition functions and the rules as data.
+Everything public is importable from here.
+"""
+
+from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
+from ._cards import FACES, SKIP, WILD, Card, Color, parse_cards, standard_deck
+from ._errors import (
+    BadDiscard,
+    BadSkipTarget,
+    CannotDraw,
+    CannotHit,
+    CannotLay,
+    CardDoesNotFit,
+    CardNotInHand,
+    GameOver,
+    IllegalMove,
+    NoSuchMeld,
+    NotationError,
+    NotYourTurn,
+    Phase10Error,
+    PhaseNotMet,
+    RulesError,
+    WrongStep,
+)
+from ._groups import End
+from ._phases import STANDARD_PHASES, GroupKind, GroupSpec, PhaseSpec
+from ._rules import PRESETS, EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
+from ._solver import find_phase
+from ._state import GameState, Meld, Pile, PlayerState, Step
+from ._transitions import (
+    discard,
+    draw,
+    hit,
+    lay_phase,
+    new_game,
+    next_hand,
+    skip,
+    skip_targets,
+    verify_discard,
+    verify_draw,
+    verify_hit,
+    verify_lay_phase,
+    verify_next_hand,
+    verify_skip,
+)
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "FACES",
+    "PRESETS",
+    "SKIP",
+    "STANDARD_PHASES",
+    "WILD",
+    "Action",
+    "BadDiscard",
+    "BadSkipTarget",
+    "CannotDraw",
+    "CannotHit",
+    "CannotLay",
+    "Card",
+    "CardDoesNotFit",
+    "CardNotInHand",
+    "Color",
+    "Discard",
+    "Draw",
+    "EmptyDrawPile",
+    "End",
+    "GameOver",
+    "GameState",
+    "GroupKind",
+    "GroupSpec",
+    "Hit",
+    "IllegalMove",
+    "LayPhase",
+    "Meld",
+    "NaturalRule",
+    "NextHand",
+    "NoSuchMeld",
+    "NotYourTurn",
+    "NotationError",
+    "Phase10Error",
+    "PhaseNotMet",
+    "PhaseSpec",
+    "Pile",
+    "PlayerState",
+    "Points",
+    "Rules",
+    "RulesError",
+    "Skip",
+    "SkipLimit",
+    "Step",
+    "WrongStep",
+    "__version__",
+    "apply",
+    "discard",
+    "draw",
+    "find_phase",
+    "hit",
+    "lay_phase",
+    "new_game",
+    "next_hand",
+    "parse_cards",
+    "skip",
+    "skip_targets",
+    "standard_deck",
+    "verify_discard",
+    "verify_draw",
+    "verify_hit",
+    "verify_lay_phase",
+    "verify_next_hand",
+    "verify_skip",
+]
+
+
+def _present_as_public() -> None:
+    # Public names say they live in ``phase10``, where users import them from,
+    # so reprs, tracebacks and the documentation never show private modules.
+    for name in __all__:
+        value = globals()[name]
+        is_code = isinstance(value, type) or hasattr(value, "__code__")
+        if is_code and value.__module__.startswith("phase10._"):
+            value.__module__ = "phase10"
+
+
+_present_as_public()

@@ -1,0 +1,138 @@
+"""Moves as data: one frozen record per kind of move, and :func:`apply`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from ._cards import Card, parse_cards
+from ._errors import IllegalMove
+from ._groups import End
+from ._state import GameState, Pile
+from ._transitions import discard, draw, hit, lay_phase, next_hand, skip
+
+__all__ = ["Action", "Discard", "Draw", "Hit", "LayPhase", "NextHand", "Skip", "apply"]
+
+
+def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    return tuple(_card(card) for card in value)
+
+
+def _groups(
+    value: Iterable[Iterable[Card | str] | str],
+) -> tuple[tuple[Card, ...], ...]:
+    return tuple(_cards(group) for group in value)
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+@attrs.frozen
+class Draw:
+    """Draw the top card of ``source`` (R21).
+
+    .. versionadded:: 0.1
+    """
+
+    source: Pile = Pile.DRAW
+
+    def __str__(self) -> str:
+        return "draw from the " + (
+            "discard pile" if self.source is Pile.DISCARD else "draw pile"
+        )
+
+
+@attrs.frozen
+class LayPhase:
+    """Lay down the phase as ``groups`` (R4, R14).
+
+    .. versionadded:: 0.1
+    """
+
+    groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)
+
+    def __str__(self) -> str:
+        return "lay down " + " | ".join(" ".join(map(str, g)) for g in self.groups)
+
+
+@attrs.frozen
+class Hit:
+    """Hit ``card`` onto group ``meld`` of the table (R30, R32).
+
+    .. versionadded:: 0.1
+    """
+
+    card: Card = attrs.field(converter=_card)
+    meld: int
+    end: End | None = None
+
+    def __str__(self) -> str:
+        where = f" at the {self.end.value} end" if self.end is not None else ""
+        return f"hit {self.card} on group {self.meld}{where}"
+
+
+@attrs.frozen
+class Discard:
+    """Discard ``card``, ending the turn (R21).
+
+    .. versionadded:: 0.1
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class Skip:
+    """Discard a Skip against seat ``target`` (R26, R29).
+
+    .. versionadded:: 0.1
+    """
+
+    target: int | None
+
+    def __str__(self) -> str:
+        return "discard a Skip" + (
+            f" against seat {self.target}" if self.target is not None else ""
+        )
+
+
+@attrs.frozen
+class NextHand:
+    """Deal the next hand (R36).
+
+    .. versionadded:: 0.1
+    """
+
+    def __str__(self) -> str:
+        return "deal the next hand"
+
+
+Action = Draw | LayPhase | Hit | Discard | Skip | NextHand
+"""Any move, as a record."""
+
+
+def apply(state: GameState, action: Action, *, player: int | None = None) -> GameState:
+    """Make the move ``action`` describes; the same as calling its function.
+
+    .. versionadded:: 0.1
+    """
+    if isinstance(action, Draw):
+        return draw(state, action.source, player=player)
+    if isinstance(action, LayPhase):
+        return lay_phase(state, action.groups, player=player)
+    if isinstance(action, Hit):
+        return hit(state, action.card, action.meld, end=action.end, player=player)
+    if isinstance(action, Discard):
+        return discard(state, action.card, player=player)
+    if isinstance(action, Skip):
+        return skip(state, action.target, player=player)
+    if isinstance(action, NextHand):
+        return next_hand(state)
+    raise IllegalMove(f"{action!r} is not a move")

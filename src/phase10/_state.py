@@ -1,0 +1,184 @@
+"""The immutable game state: players, piles, the table (attrs, frozen)."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from ._cards import Card, Color
+from ._groups import GroupShape
+from ._phases import GroupKind, PhaseSpec
+from ._rules import Rules
+
+__all__ = ["GameState", "Meld", "Pile", "PlayerState", "Step"]
+
+
+class Step(enum.Enum):
+    """Where the game stands.
+
+    .. versionadded:: 0.1
+    """
+
+    DRAW = "draw"
+    """The current player must draw (R21)."""
+    PLAY = "play"
+    """The current player has drawn, may lay down and hit, and then discards."""
+    HAND_OVER = "hand over"
+    """The hand has ended; :func:`~phase10.next_hand` deals the next one."""
+    GAME_OVER = "game over"
+    """The game has ended; :attr:`GameState.winner` is set."""
+
+
+class Pile(enum.Enum):
+    """The two piles a player may draw from (R21).
+
+    .. versionadded:: 0.1
+    """
+
+    DRAW = "draw"
+    DISCARD = "discard"
+
+
+@attrs.frozen
+class Meld:
+    """A group laid on the table.
+
+    ``cards`` keeps a run's cards in ascending order of the numbers they
+    stand for. ``number``, ``color`` and ``low`` record what the group stands
+    for, so a Wild keeps its meaning until the hand ends (R13).
+
+    .. versionadded:: 0.1
+    """
+
+    owner: int
+    """The seat of the player who laid it."""
+    kind: GroupKind
+    cards: tuple[Card, ...]
+    number: int | None = None
+    """A set's number (``None`` for other kinds, or a set of Wilds alone)."""
+    color: Color | None = None
+    """A colour group's or colour run's colour."""
+    low: int | None = None
+    """The number a run's first card stands for."""
+
+    @property
+    def high(self) -> int | None:
+        """The number a run's last card stands for."""
+        return None if self.low is None else self.low + len(self.cards) - 1
+
+    @property
+    def shape(self) -> GroupShape:
+        """What the group stands for, as the judge of groups reads it."""
+        return GroupShape(self.number, self.color, self.low)
+
+    def stands_for(self) -> tuple[tuple[int | None, Color | None], ...]:
+        """For each card, the number and colour it stands for (a Wild's meaning)."""
+        result = []
+        for place, card in enumerate(self.cards):
+            if not card.is_wild:
+                result.append((card.number, card.color))
+            elif self.low is not None:
+                result.append((self.low + place, self.color))
+            else:
+                result.append((self.number, self.color))
+        return tuple(result)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+
+@attrs.frozen
+class PlayerState:
+    """One player's part of the state.
+
+    .. versionadded:: 0.1
+    """
+
+    name: str
+    hand: tuple[Card, ...] = ()
+    """The cards in hand, in the order they were dealt and drawn."""
+    completed: int = 0
+    """How many phases the player has completed (R35)."""
+    laid_down: bool = False
+    """Whether the player has laid their phase this hand."""
+    score: int = 0
+    """Total penalty points so far (R34)."""
+    skips_pending: int = 0
+    """Turns the player is still to lose to Skips (R26)."""
+    skipped_in_slot: int | None = None
+    """The turn slot of this hand in which the last Skip against the player was
+    played, for the Skip limit (R28)."""
+
+
+@attrs.frozen
+class GameState:
+    """The whole game at one moment. Immutable: every move returns a new state.
+
+    The ``seed`` and the order of ``draw_pile`` are secrets: show players a
+    view of the state, never the state itself.
+
+    .. versionadded:: 0.1
+    """
+
+    rules: Rules
+    players: tuple[PlayerState, ...]
+    """Seat order, clockwise."""
+    current: int
+    """The seat whose turn it is."""
+    dealer: int
+    """This hand's dealer (R18)."""
+    step: Step
+    draw_pile: tuple[Card, ...]
+    """Top card first. Secret."""
+    discard_pile: tuple[Card, ...]
+    """Top card first."""
+    table: tuple[Meld, ...] = ()
+    """Every group laid this hand, in the order laid."""
+    hand_number: int = 1
+    winner: int | None = None
+    """The winner's seat once ``step`` is ``GAME_OVER``."""
+    turn_slot: int = 0
+    """How many turn slots of this hand came before the current one (R28)."""
+    laid_this_turn: bool = False
+    """Whether the current player laid their phase this turn (R31)."""
+    went_out: int | None = None
+    """Who went out in the hand that has just ended, if anyone (R33)."""
+    hand_points: tuple[int, ...] | None = None
+    """Points each player scored in the hand that has just ended (R34)."""
+    contenders: tuple[int, ...] = ()
+    """The seats playing this hand, which are every seat except in a tie-break
+    hand (R38). Once a hand is over, the seats that will play the next one."""
+    seed: int = attrs.field(default=0, repr=False)
+    """The game's random seed. Secret."""
+    shuffles: int = 0
+    """How many shuffles the game has made, so each one differs (R41)."""
+
+    @property
+    def is_tiebreak(self) -> bool:
+        """Whether this hand is a tie-break hand (R38)."""
+        return len(self.contenders) < len(self.players)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.step is Step.GAME_OVER
+
+    @property
+    def player(self) -> PlayerState:
+        """The player whose turn it is."""
+        return self.players[self.current]
+
+    def phase_of(self, seat: int) -> PhaseSpec | None:
+        """The phase ``seat`` is working on, or ``None`` once all are done."""
+        phases = self.rules.phases
+        if self.is_tiebreak:
+            return phases[-1]
+        completed = self.players[seat].completed
+        return phases[completed] if completed < len(phases) else None
+
+    def phase_number(self, seat: int) -> int:
+        """The 1-based number of the phase ``seat`` is working on (R16)."""
+        if self.is_tiebreak:
+            return len(self.rules.phases)
+        return min(self.players[seat].completed + 1, len(self.rules.phases))

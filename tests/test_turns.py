@@ -1,0 +1,258 @@
+"""Dealing, the dealer, turn order and drawing (R18-R25)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+import pytest
+from scenarios import deal
+
+from phase10 import (
+    CannotDraw,
+    Card,
+    EmptyDrawPile,
+    GameState,
+    NotYourTurn,
+    Pile,
+    Rules,
+    RulesError,
+    Step,
+    WrongStep,
+    discard,
+    draw,
+    new_game,
+    next_hand,
+    parse_cards,
+    skip,
+    skip_targets,
+    standard_deck,
+)
+
+
+def all_cards(state: GameState) -> Counter[Card]:
+    """Every card of the state, wherever it is."""
+    found = Counter(state.draw_pile) + Counter(state.discard_pile)
+    for player in state.players:
+        found.update(player.hand)
+    for meld in state.table:
+        found.update(meld.cards)
+    return found
+
+
+@pytest.mark.rule("R18", "R20")
+def test_first_player_sits_left_of_the_dealer() -> None:
+    """The player after the dealer's seat plays first; the default dealer is seat 0."""
+    assert new_game(4, seed=1).current == 1
+    assert new_game(4, seed=1, dealer=2).current == 3
+    assert new_game(4, seed=1, dealer=3).current == 0
+
+
+@pytest.mark.rule("R18")
+def test_dealer_moves_one_seat_left_each_hand() -> None:
+    """next_hand gives the deal to the next seat and the first turn to the one after."""
+    state = new_game(3, Rules(on_empty_draw_pile=EmptyDrawPile.END_HAND), seed=2)
+    state = _play_out_hand(state)
+    assert state.step is Step.HAND_OVER
+    following = next_hand(state)
+    assert following.dealer == 1
+    assert following.current == 2
+    assert following.hand_number == 2
+
+
+@pytest.mark.rule("R18")
+def test_bad_dealer_seat_is_refused() -> None:
+    """A dealer seat outside the table raises RulesError."""
+    with pytest.raises(RulesError, match="dealer"):
+        new_game(3, seed=1, dealer=3)
+
+
+@pytest.mark.rule("R19")
+def test_cards_are_dealt_one_at_a_time_from_the_dealers_left() -> None:
+    """Card i of a given deck goes to the (i mod n)-th player left of the dealer."""
+    deck = standard_deck()
+    state = new_game(3, seed=1, dealer=0, deck=deck)
+    assert state.players[1].hand == deck[0:30:3]
+    assert state.players[2].hand == deck[1:30:3]
+    assert state.players[0].hand == deck[2:30:3]
+    assert state.discard_pile == (deck[30],)
+    assert state.draw_pile == deck[31:]
+
+
+@pytest.mark.rule("R19", "R2")
+def test_deal_uses_the_whole_deck_once() -> None:
+    """After the deal every card of the deck is somewhere exactly once."""
+    for players in range(2, 7):
+        state = new_game(players, seed=players)
+        assert all_cards(state) == Counter(standard_deck())
+        assert all(len(p.hand) == 10 for p in state.players)
+        assert len(state.discard_pile) == 1
+
+
+@pytest.mark.rule("R19")
+def test_hand_size_option_deals_that_many() -> None:
+    """Rules.hand_size sets the number of cards dealt."""
+    state = new_game(2, Rules(phases=["2 sets of 3"], hand_size=7), seed=3)
+    assert [len(p.hand) for p in state.players] == [7, 7]
+
+
+@pytest.mark.rule("R19")
+def test_a_deck_that_is_not_the_rules_deck_is_refused() -> None:
+    """new_game refuses a deck order that is not a permutation of the rules' deck."""
+    with pytest.raises(RulesError, match="exactly the cards"):
+        new_game(2, seed=1, deck=standard_deck()[:-1])
+    with pytest.raises(RulesError, match="exactly the cards"):
+        new_game(2, seed=1, deck=(*standard_deck()[:-1], Card.parse("R1")))
+
+
+@pytest.mark.rule("R3")
+def test_player_count_must_fit_the_rules() -> None:
+    """Too few or too many players, or bad names, raise RulesError."""
+    for count in (0, 1, 7):
+        with pytest.raises(RulesError, match="2 to 6 players"):
+            new_game(count, seed=1)
+    with pytest.raises(RulesError):
+        new_game(["Ann", ""], seed=1)
+    with pytest.raises(RulesError):
+        new_game("Ann", seed=1)
+    assert [p.name for p in new_game(["Ann", "Bob"], seed=1).players] == ["Ann", "Bob"]
+
+
+@pytest.mark.rule("R20", "R21")
+def test_a_turn_is_draw_then_discard_and_play_passes_left() -> None:
+    """A player draws one card, discards one, and the next seat plays."""
+    state = deal(["R1 R2", "B1 B2", "G1 G2"], starter="Y9", draw_top="Y4")
+    assert state.current == 1 and state.step is Step.DRAW
+    drawn = draw(state)
+    assert drawn.players[1].hand[-1] == Card.parse("Y4")
+    assert drawn.step is Step.PLAY
+    ended = discard(drawn, "B1")
+    assert ended.current == 2 and ended.step is Step.DRAW
+    assert ended.discard_pile[0] == Card.parse("B1")
+    assert len(ended.players[1].hand) == 10
+
+
+@pytest.mark.rule("R21")
+def test_must_draw_before_discarding_and_only_once() -> None:
+    """Discarding before drawing, or drawing twice, raises WrongStep."""
+    state = deal(["R1", "B1"], starter="Y9")
+    with pytest.raises(WrongStep, match="draw a card before"):
+        discard(state, "B1")
+    with pytest.raises(WrongStep, match="already drawn"):
+        draw(draw(state))
+
+
+@pytest.mark.rule("R21")
+def test_drawing_from_the_discard_pile_takes_its_top() -> None:
+    """Pile.DISCARD moves the top discard into the hand."""
+    state = deal(["R1", "B1"], starter="Y9")
+    taken = draw(state, Pile.DISCARD)
+    assert taken.players[1].hand[-1] == Card.parse("Y9")
+    assert taken.discard_pile == ()
+    assert taken.draw_pile == state.draw_pile
+
+
+@pytest.mark.rule("R20")
+def test_acting_for_the_wrong_player_is_refused() -> None:
+    """A move made with player= for a seat whose turn it is not raises NotYourTurn."""
+    state = deal(["R1", "B1"], starter="Y9", names=["Ann", "Bob"])
+    with pytest.raises(NotYourTurn, match="Bob's turn, not Ann's"):
+        draw(state, player=0)
+    assert draw(state, player=1).step is Step.PLAY
+
+
+@pytest.mark.rule("R22")
+def test_a_wild_starter_may_be_taken_by_the_first_player() -> None:
+    """A Wild on the discard pile may be drawn by default."""
+    state = deal(["R1", "B1"], starter="W")
+    assert draw(state, Pile.DISCARD).players[1].hand[-1].is_wild
+
+
+@pytest.mark.rule("R22")
+def test_wild_from_discard_option_forbids_it() -> None:
+    """With wild_from_discard=False a Wild on the discard pile cannot be drawn."""
+    state = deal(["R1", "B1"], starter="W", rules=Rules(wild_from_discard=False))
+    with pytest.raises(CannotDraw, match="Wild"):
+        draw(state, Pile.DISCARD)
+
+
+@pytest.mark.rule("R23")
+def test_a_skip_is_never_drawn_from_the_discard_pile() -> None:
+    """A Skip on top of the discard pile cannot be drawn."""
+    state = deal(["R1 S", "B1"], starter="Y9")
+    state = discard(draw(state), "B1")  # seat 1 plays, then seat 0
+    state = skip(draw(state), 1)  # a Skip lands on the discard pile
+    assert state.discard_pile[0].is_skip
+    with pytest.raises(CannotDraw, match="Skip"):
+        draw(state, Pile.DISCARD)
+
+
+@pytest.mark.rule("R24")
+def test_the_drawn_discard_may_be_discarded_again() -> None:
+    """Taking the top discard and discarding it again is allowed."""
+    state = deal(["R1", "B1"], starter="Y9")
+    again = discard(draw(state, Pile.DISCARD), "Y9")
+    assert again.discard_pile == (Card.parse("Y9"),)
+    assert again.players[1].hand == state.players[1].hand
+
+
+@pytest.mark.rule("R25")
+def test_empty_draw_pile_is_refilled_from_the_discards_but_the_top() -> None:
+    """With no draw pile at a turn's start, the discards under the top refill it."""
+    state = new_game(2, seed=4)
+    emptied = _drain(state)
+    assert emptied.draw_pile
+    assert emptied.discard_pile == (emptied.discard_pile[0],)
+    assert all_cards(emptied) == Counter(standard_deck())
+    assert emptied.shuffles == state.shuffles + 1
+
+
+@pytest.mark.rule("R25", "R35")
+def test_nothing_under_the_top_discard_ends_the_hand_with_no_winner() -> None:
+    """With only the top discard left, the hand ends: no winner, everyone scores."""
+    rules = Rules()
+    deck = standard_deck()
+    # A fresh deal has only the starter on the discard pile; empty the draw
+    # pile and start the turn again.
+    state = new_game(2, rules, seed=5, deck=deck)
+    from phase10._transitions import _begin_turn
+
+    ended = _begin_turn(attrs.evolve(state, draw_pile=(), current=0))
+    assert ended.step is Step.HAND_OVER
+    assert ended.went_out is None
+    assert ended.hand_points == tuple(rules.points.total(p.hand) for p in state.players)
+
+
+@pytest.mark.rule("R25")
+def test_end_hand_option_ends_the_hand_at_an_empty_draw_pile() -> None:
+    """With EmptyDrawPile.END_HAND an empty draw pile ends the hand."""
+    state = new_game(2, Rules(on_empty_draw_pile=EmptyDrawPile.END_HAND), seed=4)
+    ended = _drain(state)
+    assert ended.step is Step.HAND_OVER
+    assert ended.went_out is None
+
+
+def _drain(state: GameState) -> GameState:
+    """Draw and discard the drawn card until the draw pile runs out once."""
+    shuffles = state.shuffles
+    while state.step is Step.DRAW and state.shuffles == shuffles:
+        state = draw(state)
+        drawn = state.players[state.current].hand[-1]
+        if drawn.is_skip:
+            targets = skip_targets(state)
+            state = skip(state, targets[0] if targets else None)
+        else:
+            state = discard(state, drawn)
+    return state
+
+
+def _play_out_hand(state: GameState) -> GameState:
+    while state.step in (Step.DRAW, Step.PLAY):
+        state = _drain(state)
+    return state
+
+
+def test_parse_cards_feeds_moves() -> None:
+    """Moves accept cards as text as well as Card values."""
+    state = deal(["R1", "B1"], starter="Y9")
+    assert discard(draw(state), "b1") == discard(draw(state), parse_cards("B1")[0])
