@@ -228,7 +228,7 @@ def test_a_tie_on_the_total_calls_a_tie_break_hand() -> None:
         table=3,
     )
     tiebreak = next_hand(tied, deck=deck)
-    assert tiebreak.is_tiebreak
+    assert tiebreak.tiebreak
     assert tiebreak.players[2].hand == ()
     assert tiebreak.current == 0
     assert tiebreak.phase_of(0) == ONE_PHASE.phases[-1]
@@ -237,6 +237,23 @@ def test_a_tie_on_the_total_calls_a_tie_break_hand() -> None:
     over = discard(state, "G4")
     assert over.step is Step.GAME_OVER
     assert over.winner == 0
+
+
+@pytest.mark.rule("R38")
+def test_a_tie_between_every_player_is_still_a_tie_break() -> None:
+    """When all players tie, all play the tie-break hand, on the last phase."""
+    state = deal(
+        ["R7 B7 G8", "R5 B5 G9"], starter="Y9", draw_top="Y1 Y7", rules=ONE_PHASE
+    )
+    state = with_scores(state, 5, 0)
+    state = discard(lay_phase(draw(state), ["R5 B5"]), "Y1")  # seat 1 keeps G9
+    tied = discard(lay_phase(draw(state), ["R7 B7 Y7"]), "G8")  # seat 0 goes out
+    assert tied.step is Step.HAND_OVER
+    assert tied.tiebreak and tied.contenders == (0, 1)
+    tiebreak = next_hand(tied)
+    assert tiebreak.tiebreak
+    assert tiebreak.phase_of(0) == ONE_PHASE.phases[-1]
+    assert all(len(p.hand) == 3 for p in tiebreak.players)
 
 
 @pytest.mark.rule("R38")
@@ -253,7 +270,7 @@ def test_a_tie_break_hand_with_no_winner_is_played_again() -> None:
     assert again.step is Step.HAND_OVER
     assert again.went_out is None
     assert again.contenders == (0, 1)
-    assert next_hand(again).is_tiebreak
+    assert next_hand(again).tiebreak
 
 
 @pytest.mark.rule("R39")
@@ -280,7 +297,7 @@ def _first_untied_game(rules: Rules) -> GameState:
             if state.step is Step.HAND_OVER:
                 hands += 1
                 assert all(p.completed == hands for p in state.players)
-                if state.is_tiebreak:
+                if state.tiebreak:
                     break
                 state = next_hand(state)
                 continue

@@ -149,15 +149,13 @@ class GameState:
     contenders: tuple[int, ...] = ()
     """The seats playing this hand, which are every seat except in a tie-break
     hand (R38). Once a hand is over, the seats that will play the next one."""
+    tiebreak: bool = False
+    """Whether this hand is a tie-break hand (R38); once a hand is over,
+    whether the next one will be."""
     seed: int = attrs.field(default=0, repr=False)
     """The game's random seed. Secret."""
     shuffles: int = 0
     """How many shuffles the game has made, so each one differs (R41)."""
-
-    @property
-    def is_tiebreak(self) -> bool:
-        """Whether this hand is a tie-break hand (R38)."""
-        return len(self.contenders) < len(self.players)
 
     @property
     def is_over(self) -> bool:
@@ -172,13 +170,13 @@ class GameState:
     def phase_of(self, seat: int) -> PhaseSpec | None:
         """The phase ``seat`` is working on, or ``None`` once all are done."""
         phases = self.rules.phases
-        if self.is_tiebreak:
+        if self.tiebreak:
             return phases[-1]
         completed = self.players[seat].completed
         return phases[completed] if completed < len(phases) else None
 
     def phase_number(self, seat: int) -> int:
         """The 1-based number of the phase ``seat`` is working on (R16)."""
-        if self.is_tiebreak:
+        if self.tiebreak:
             return len(self.rules.phases)
         return min(self.players[seat].completed + 1, len(self.rules.phases))

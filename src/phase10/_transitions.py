@@ -268,7 +268,7 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
         0 if seat == went_out else rules.points.total(player.hand)
         for seat, player in enumerate(state.players)
     )
-    tiebreak = state.is_tiebreak
+    tiebreak = state.tiebreak
     players = []
     for seat, player in enumerate(state.players):
         completed = player.completed
@@ -303,7 +303,7 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
     best = tuple(seat for seat in finalists if players[seat].score == lowest)
     if len(best) == 1:
         return attrs.evolve(ended, step=Step.GAME_OVER, winner=best[0])
-    return attrs.evolve(ended, contenders=best)
+    return attrs.evolve(ended, contenders=best, tiebreak=True)
 
 
 def verify_next_hand(state: GameState) -> None:
