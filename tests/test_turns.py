@@ -211,16 +211,16 @@ def test_empty_draw_pile_is_refilled_from_the_discards_but_the_top() -> None:
 def test_nothing_under_the_top_discard_ends_the_hand_with_no_winner() -> None:
     """With only the top discard left, the hand ends: no winner, everyone scores."""
     rules = Rules()
-    deck = standard_deck()
-    # A fresh deal has only the starter on the discard pile; empty the draw
-    # pile and start the turn again.
-    state = new_game(2, rules, seed=5, deck=deck)
-    from phase10._transitions import _begin_turn
-
-    ended = _begin_turn(attrs.evolve(state, draw_pile=(), current=0))
+    # An empty draw pile; the player takes the only discard and lays one down.
+    state = attrs.evolve(new_game(2, rules, seed=5), draw_pile=())
+    state = draw(state, Pile.DISCARD)
+    mover = state.current
+    card = next(c for c in state.players[mover].hand if not c.is_skip)
+    ended = discard(state, card)
     assert ended.step is Step.HAND_OVER
     assert ended.went_out is None
-    assert ended.hand_points == tuple(rules.points.total(p.hand) for p in state.players)
+    assert ended.hand_points == tuple(rules.points.total(p.hand) for p in ended.players)
+    assert all(points > 0 for points in ended.hand_points)
 
 
 @pytest.mark.rule("R25")

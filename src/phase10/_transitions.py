@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-import attrs
-
 from ._cards import Card, parse_cards
 from ._errors import (
     BadDiscard,
@@ -32,7 +30,7 @@ from ._groups import End, GroupShape, check_phase, extend_group
 from ._phases import GroupSpec
 from ._rules import EmptyDrawPile, Rules, SkipLimit
 from ._shuffle import fresh_seed, shuffled
-from ._state import GameState, Meld, Pile, PlayerState, Step
+from ._state import GameState, Meld, Pile, PlayerState, Step, replace
 
 __all__ = [
     "discard",
@@ -181,7 +179,7 @@ def _deal(state: GameState, deck: Sequence[Card] | None) -> GameState:
     starter = order[dealt]
     first = seats[0]
     players = tuple(
-        attrs.evolve(
+        replace(
             player,
             hand=tuple(hands.get(seat, ())),
             laid_down=False,
@@ -190,7 +188,7 @@ def _deal(state: GameState, deck: Sequence[Card] | None) -> GameState:
         )
         for seat, player in enumerate(state.players)
     )
-    dealt_state = attrs.evolve(
+    dealt_state = replace(
         state,
         players=players,
         current=first,
@@ -204,33 +202,50 @@ def _deal(state: GameState, deck: Sequence[Card] | None) -> GameState:
         hand_points=None,
         shuffles=shuffles,
     )
-    return _begin_turn(dealt_state)
+    return _begin_turn(dealt_state, players, first, 0, (starter,))
 
 
-def _begin_turn(state: GameState) -> GameState:
-    """Start the current turn slot: pass lost turns, refill the draw pile (R25-R27)."""
-    players = state.players
-    seat = state.current
-    slot = state.turn_slot
+def _next_seat(state: GameState, seat: int) -> int:
+    """The next seat to the left that plays this hand (R20)."""
+    if not state.tiebreak:
+        return (seat + 1) % len(state.players)
+    return _seats_from(state, seat)[0]
+
+
+def _begin_turn(
+    state: GameState,
+    players: tuple[PlayerState, ...],
+    seat: int,
+    slot: int,
+    discard_pile: tuple[Card, ...],
+) -> GameState:
+    """Start turn slot ``slot`` at ``seat``: pass over lost turns, refill the
+    draw pile (R25-R27). Builds the new state once, from ``state`` and the
+    parts of it the move has changed."""
     while players[seat].skips_pending > 0:
         lost = players[seat]
         players = _replace_player(
-            players, seat, attrs.evolve(lost, skips_pending=lost.skips_pending - 1)
+            players, seat, replace(lost, skips_pending=lost.skips_pending - 1)
         )
-        seat = _seats_from(state, seat)[0]
+        seat = _next_seat(state, seat)
         slot += 1
     draw_pile = state.draw_pile
-    discard_pile = state.discard_pile
     shuffles = state.shuffles
     if not draw_pile:
         rules = state.rules
         if rules.on_empty_draw_pile is EmptyDrawPile.END_HAND or len(discard_pile) < 2:
-            ended = attrs.evolve(state, players=players, current=seat, turn_slot=slot)
+            ended = replace(
+                state,
+                players=players,
+                current=seat,
+                turn_slot=slot,
+                discard_pile=discard_pile,
+            )
             return _end_hand(ended, went_out=None)
         draw_pile = shuffled(discard_pile[1:], state.seed, shuffles)
         discard_pile = discard_pile[:1]
         shuffles += 1
-    return attrs.evolve(
+    return replace(
         state,
         players=players,
         current=seat,
@@ -240,14 +255,6 @@ def _begin_turn(state: GameState) -> GameState:
         draw_pile=draw_pile,
         discard_pile=discard_pile,
         shuffles=shuffles,
-    )
-
-
-def _next_turn(state: GameState) -> GameState:
-    """Pass play to the next seat to the left (R20)."""
-    following = _seats_from(state, state.current)[0]
-    return _begin_turn(
-        attrs.evolve(state, current=following, turn_slot=state.turn_slot + 1)
     )
 
 
@@ -275,14 +282,14 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
         if not tiebreak and (rules.everyone_advances or player.laid_down):
             completed = min(completed + 1, n_phases)
         players.append(
-            attrs.evolve(
+            replace(
                 player,
                 completed=completed,
                 score=player.score + points[seat],
                 skips_pending=0,
             )
         )
-    ended = attrs.evolve(
+    ended = replace(
         state,
         players=tuple(players),
         step=Step.HAND_OVER,
@@ -291,7 +298,7 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
     )
     if tiebreak:
         if went_out is not None:
-            return attrs.evolve(ended, step=Step.GAME_OVER, winner=went_out)
+            return replace(ended, step=Step.GAME_OVER, winner=went_out)
         return ended  # no winner: the same players play another tie-break hand
     if rules.everyone_advances:
         finalists = list(range(len(players))) if state.hand_number >= n_phases else []
@@ -302,8 +309,8 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
     lowest = min(players[seat].score for seat in finalists)
     best = tuple(seat for seat in finalists if players[seat].score == lowest)
     if len(best) == 1:
-        return attrs.evolve(ended, step=Step.GAME_OVER, winner=best[0])
-    return attrs.evolve(ended, contenders=best, tiebreak=True)
+        return replace(ended, step=Step.GAME_OVER, winner=best[0])
+    return replace(ended, contenders=best, tiebreak=True)
 
 
 def verify_next_hand(state: GameState) -> None:
@@ -326,7 +333,7 @@ def next_hand(state: GameState, *, deck: Sequence[Card] | None = None) -> GameSt
     .. versionadded:: 0.1
     """
     verify_next_hand(state)
-    following = attrs.evolve(
+    following = replace(
         state,
         dealer=(state.dealer + 1) % len(state.players),
         hand_number=state.hand_number + 1,
@@ -434,10 +441,10 @@ def draw(
             state.discard_pile[1:],
         )
     me = state.players[state.current]
-    return attrs.evolve(
+    return replace(
         state,
         players=_replace_player(
-            state.players, state.current, attrs.evolve(me, hand=(*me.hand, card))
+            state.players, state.current, replace(me, hand=(*me.hand, card))
         ),
         draw_pile=draw_pile,
         discard_pile=discard_pile,
@@ -521,10 +528,10 @@ def lay_phase(
         Meld(state.current, spec.kind, group, shape.number, shape.color, shape.low)
         for group, (spec, shape) in zip(cards, shapes, strict=True)
     )
-    laid = attrs.evolve(
+    laid = replace(
         state,
         players=_replace_player(
-            state.players, state.current, attrs.evolve(me, hand=rest, laid_down=True)
+            state.players, state.current, replace(me, hand=rest, laid_down=True)
         ),
         table=state.table + melds,
         laid_this_turn=True,
@@ -579,7 +586,7 @@ def verify_hit(
             "by a hit",
             clause="R33",
         )
-    return attrs.evolve(
+    return replace(
         target, cards=cards, number=shape.number, color=shape.color, low=shape.low
     )
 
@@ -603,11 +610,9 @@ def hit(
     me = state.players[state.current]
     rest = _take_from_hand(me.hand, (_as_card(card),))
     table = (*state.table[:meld], grown, *state.table[meld + 1 :])
-    after = attrs.evolve(
+    after = replace(
         state,
-        players=_replace_player(
-            state.players, state.current, attrs.evolve(me, hand=rest)
-        ),
+        players=_replace_player(state.players, state.current, replace(me, hand=rest)),
         table=table,
     )
     if not rest:
@@ -646,26 +651,27 @@ def discard(
 
 
 def _finish_turn(state: GameState, card: Card, target: int | None) -> GameState:
+    """End the turn by putting ``card`` on the discard pile (R21, R26, R33)."""
     me = state.players[state.current]
     rest = _take_from_hand(me.hand, (card,))
-    players = _replace_player(state.players, state.current, attrs.evolve(me, hand=rest))
+    players = _replace_player(state.players, state.current, replace(me, hand=rest))
     if target is not None:
         victim = players[target]
         players = _replace_player(
             players,
             target,
-            attrs.evolve(
+            replace(
                 victim,
                 skips_pending=victim.skips_pending + 1,
                 skipped_in_slot=state.turn_slot,
             ),
         )
-    after = attrs.evolve(
-        state, players=players, discard_pile=(card, *state.discard_pile)
-    )
+    discard_pile = (card, *state.discard_pile)
     if not rest:
+        after = replace(state, players=players, discard_pile=discard_pile)
         return _end_hand(after, went_out=state.current)
-    return _next_turn(after)
+    following = _next_seat(state, state.current)
+    return _begin_turn(state, players, following, state.turn_slot + 1, discard_pile)
 
 
 def skip_targets(state: GameState) -> tuple[int, ...]:
