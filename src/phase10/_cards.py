@@ -87,12 +87,13 @@ class Card:
     _by_face: ClassVar[dict[tuple[int, Color], Card]] = {}
 
     def __new__(cls, number: int, color: Color) -> Card:
-        try:
-            return cls._by_face[(number, color)]
-        except (KeyError, TypeError):
-            pass
+        if type(number) is int:  # not a bool or a float that equals an int
+            try:
+                return cls._by_face[(number, color)]
+            except (KeyError, TypeError):
+                pass
         if not isinstance(color, Color):
-            raise NotationError(f"a card's colour must be a Color, not {color!r}")
+            raise NotationError(f"a card's color must be a Color, not {color!r}")
         raise NotationError(f"a number card has a number from 1 to 12, not {number!r}")
 
     @classmethod
@@ -126,14 +127,14 @@ class Card:
         except (KeyError, AttributeError):
             pass
         raise NotationError(
-            f"{text!r} is not a card: write a colour letter (R, B, Y, G) and a "
+            f"{text!r} is not a card: write a color letter (R, B, Y, G) and a "
             'number 1-12 such as "R7", or "W" for a Wild, "S" for a Skip'
         ) from None
 
     @staticmethod
     def from_index(index: int) -> Card:
         """The card whose :attr:`index` is ``index`` (0-49)."""
-        if isinstance(index, int) and 0 <= index < len(FACES):
+        if type(index) is int and 0 <= index < len(FACES):
             return FACES[index]
         raise NotationError(f"a card index is 0 to 49, not {index!r}")
 
@@ -167,6 +168,11 @@ class Card:
         if isinstance(other, Card):
             return self.index >= other.index
         return NotImplemented
+
+    def __hash__(self) -> int:
+        # By face, not by address: a set of cards then iterates in the same
+        # order in every run, which seeded games rely on (R41).
+        return self.index
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("cards are immutable")

@@ -81,6 +81,11 @@ def judge_group(
         raise PhaseNotMet(
             f"{what} needs at least one natural card, not only Wilds", clause="R11"
         )
+    if kind.is_run and len(cards) > _HIGHEST:
+        raise PhaseNotMet(
+            f"a run holds at most 12 cards (the numbers 1 to 12), not {len(cards)}",
+            clause="R6",
+        )
     if not naturals:
         return GroupShape(low=1) if kind.is_run else GroupShape()
     first = naturals[0][1]
@@ -92,7 +97,7 @@ def judge_group(
                 assert color is not None
                 raise PhaseNotMet(
                     f"{card} is not {color.name.lower()} like {first}: "
-                    f"{what} must be all one colour",
+                    f"{what} must be all one color",
                     clause="R8" if kind.is_run else "R7",
                 )
         if kind is GroupKind.COLOR:
@@ -311,8 +316,7 @@ def extend_group(
             implied = End.HIGH
         else:
             raise CardDoesNotFit(
-                f"{card} does not fit this run of {low}-{high}: a run takes only "
-                f"{_ends(low, high)}",
+                f"{card} does not fit this run of {low}-{high}: {_ends(low, high)}",
                 clause="R30",
             )
         if end is not None and end is not implied:
@@ -332,4 +336,6 @@ def _ends(low: int, high: int) -> str:
         options.append(f"a {low - 1} below")
     if high < _HIGHEST:
         options.append(f"a {high + 1} above")
-    return " or ".join(options) + " (or a Wild)" if options else "no more cards"
+    if not options:
+        return "it already holds every number from 1 to 12"
+    return "it takes only " + " or ".join(options) + " (or a Wild)"

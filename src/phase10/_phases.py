@@ -41,6 +41,7 @@ class GroupKind(enum.Enum):
 
 
 _MAX_RUN: Final = 12
+_MAX_GROUPS: Final = 100  # far above any playable phase; bounds untrusted text
 
 
 def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
@@ -87,7 +88,16 @@ class GroupSpec:
 
 
 def _to_groups(groups: Iterable[GroupSpec]) -> tuple[GroupSpec, ...]:
-    return tuple(groups)
+    if isinstance(groups, (str, GroupSpec)):
+        raise RulesError(
+            "a PhaseSpec takes a sequence of GroupSpec (use PhaseSpec.parse for text)"
+        )
+    try:
+        return tuple(groups)
+    except TypeError:
+        raise RulesError(
+            f"a PhaseSpec takes a sequence of GroupSpec, not {groups!r}"
+        ) from None
 
 
 def _check_groups(
@@ -227,6 +237,8 @@ class _Parser:
         token = self._peek()
         if token is not None:
             if token.isdigit():
+                if len(token) > 3:
+                    raise self._fail(f"{what} below 1000")
                 self.pos += 1
                 return int(token)
             if token in _WORDS:
@@ -237,10 +249,11 @@ class _Parser:
     def _one_color(self) -> bool:
         """Read 'of one color' and its variants; False if absent."""
         start = self.pos
-        if (
-            self._accept("all", "in", "of") is not None
-            and self._accept("one", "1", "a", "the") is not None
-        ):
+        if self._accept("all") is not None:
+            self._accept("of")  # "all one color" and "all of one color"
+        elif self._accept("in", "of") is None:
+            return False
+        if self._accept("one", "1", "a", "the") is not None:
             self._accept("same", "single")
             if self._accept("color", "colour", "colors", "colours") is not None:
                 return True
@@ -257,10 +270,21 @@ class _Parser:
                 "'+', '&', ',' or 'and' between groups", "+", "&", ",", ";", "and"
             )
             groups.extend(self._term())
+            if len(groups) > _MAX_GROUPS:
+                raise NotationError(
+                    f"in phase {self.text!r}: a phase asks for at most "
+                    f"{_MAX_GROUPS} groups"
+                )
         return PhaseSpec(tuple(groups))
 
     def _term(self) -> list[GroupSpec]:
-        count = self._number("a count such as '1' or 'two'")
+        # The count may be left out before a kind ("... + set of 2").
+        if self._peek() in ("set", "run", "color", "colour"):
+            count = 1
+        else:
+            count = self._number("a count such as '1' or 'two'")
+        if count > _MAX_GROUPS and self._peek() not in ("card", "cards"):
+            raise self._fail(f"at most {_MAX_GROUPS} groups")
         if count < 1:
             self.pos -= 1
             raise self._fail("a count of at least 1")

@@ -10,8 +10,8 @@ from typing import Final
 
 import attrs
 
-from ._cards import Card, standard_deck
-from ._errors import RulesError
+from ._cards import Card, parse_cards, standard_deck
+from ._errors import NotationError, RulesError
 from ._phases import STANDARD_PHASES, PhaseSpec
 
 __all__ = [
@@ -115,16 +115,21 @@ def _to_phases(value: Iterable[PhaseSpec | str]) -> tuple[PhaseSpec, ...]:
         items = tuple(value)
     except TypeError:
         raise RulesError(f"phases is a sequence of phases, not {value!r}") from None
-    return tuple(
-        PhaseSpec.parse(item) if isinstance(item, str) else item for item in items
-    )
+    phases = []
+    for number, item in enumerate(items, 1):
+        try:
+            phases.append(PhaseSpec.parse(item) if isinstance(item, str) else item)
+        except NotationError as error:
+            raise RulesError(f"phase {number}: {error}") from None
+    return tuple(phases)
 
 
 def _to_deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
     if isinstance(value, str):
-        from ._cards import parse_cards
-
-        return parse_cards(value)
+        try:
+            return parse_cards(value)
+        except NotationError as error:
+            raise RulesError(f"deck: {error}") from None
     try:
         return tuple(value)
     except TypeError:
@@ -208,10 +213,12 @@ class Rules:
 def _check_type(name: str, value: object, kind: type) -> None:
     if kind is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
+        what = "a whole number"
     else:
         ok = isinstance(value, kind)
+        what = "True or False" if kind is bool else f"a {kind.__name__}"
     if not ok:
-        raise RulesError(f"{name} must be a {kind.__name__}, not {value!r}")
+        raise RulesError(f"{name} must be {what}, not {value!r}")
 
 
 def _validate(rules: Rules) -> None:

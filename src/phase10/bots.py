@@ -32,7 +32,9 @@ class SimpleBot:
     ``rng`` breaks ties between equally good moves, so a seeded bot plays
     the same game every time.
 
-    >>> from phase10 import new_game, apply
+    >>> import random
+    >>> from phase10 import apply, new_game
+    >>> from phase10.bots import SimpleBot
     >>> state = new_game(2, seed=3)
     >>> bot = SimpleBot(random.Random(0))
     >>> state = apply(state, bot.choose(state))

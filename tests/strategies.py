@@ -1,0 +1,189 @@
+"""The project's shared Hypothesis strategies.
+
+Every test module draws its random cards, hands, phases and rule sets from
+here, so that what "a random hand" means is decided in one place. The names
+below are stable; add new strategies rather than change what an existing
+one yields.
+
+- :func:`colors`: any :class:`~phase10.Color`.
+- :func:`number_cards`: any of the 48 number-card faces.
+- :func:`cards`: any of the 50 faces, Wild and Skip included.
+- :func:`hands`: a hand dealt from one standard deck (never more copies of a
+  face than the deck holds).
+- :func:`group_specs`: one valid group requirement of any kind.
+- :func:`phase_specs`: a valid phase of a few groups and a bounded total size.
+- :func:`rules_records`: a valid :class:`~phase10.Rules` with random options.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from phase10 import (
+    FACES,
+    STANDARD_PHASES,
+    Card,
+    Color,
+    EmptyDrawPile,
+    GroupKind,
+    GroupSpec,
+    NaturalRule,
+    PhaseSpec,
+    Points,
+    Rules,
+    SkipLimit,
+    standard_deck,
+)
+
+__all__ = [
+    "MAX_RUN",
+    "cards",
+    "colors",
+    "group_specs",
+    "hands",
+    "number_cards",
+    "phase_specs",
+    "rules_records",
+]
+
+MAX_RUN = 12
+"""The longest possible run: the numbers 1 to 12."""
+
+_NUMBER_FACES = tuple(card for card in FACES if card.is_number)
+_DECK_SIZE = len(standard_deck())
+
+
+def colors() -> st.SearchStrategy[Color]:
+    """Any of the four colours."""
+    return st.sampled_from(Color)
+
+
+def number_cards() -> st.SearchStrategy[Card]:
+    """Any number card (1-12 in any colour); never a Wild or a Skip."""
+    return st.sampled_from(_NUMBER_FACES)
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any card face: the 48 number cards, the Wild and the Skip."""
+    return st.sampled_from(FACES)
+
+
+def hands(min_size: int = 0, max_size: int = 11) -> st.SearchStrategy[tuple[Card, ...]]:
+    """A hand of ``min_size`` to ``max_size`` cards taken from one standard deck.
+
+    The hand is a multiset the official deck can supply: at most two of each
+    number card, eight Wilds and four Skips. Cards come in the order drawn
+    (not sorted). Shrinks towards low red and blue number cards.
+    """
+    if not 0 <= min_size <= max_size <= _DECK_SIZE:
+        raise ValueError(
+            f"hand sizes must satisfy 0 <= {min_size} <= {max_size} <= 108"
+        )
+    deck = standard_deck()
+    return st.lists(
+        st.integers(0, _DECK_SIZE - 1),
+        min_size=min_size,
+        max_size=max_size,
+        unique=True,
+    ).map(lambda places: tuple(deck[place] for place in places))
+
+
+def group_specs(
+    max_size: int = 8, kinds: tuple[GroupKind, ...] = tuple(GroupKind)
+) -> st.SearchStrategy[GroupSpec]:
+    """A valid group requirement of one of ``kinds``, of size 1 to ``max_size``.
+
+    Runs and colour runs are never longer than 12, whatever ``max_size``.
+    """
+    if max_size < 1:
+        raise ValueError(f"max_size must be at least 1, not {max_size}")
+
+    def of_kind(kind: GroupKind) -> st.SearchStrategy[GroupSpec]:
+        top = min(max_size, MAX_RUN) if kind.is_run else max_size
+        return st.integers(1, top).map(lambda size: GroupSpec(kind, size))
+
+    return st.sampled_from(kinds).flatmap(of_kind)
+
+
+@st.composite
+def phase_specs(draw: st.DrawFn, max_groups: int = 3, max_cards: int = 11) -> PhaseSpec:
+    """A valid phase of 1 to ``max_groups`` groups needing at most ``max_cards`` cards.
+
+    Groups of every kind appear, in any order, possibly repeated.
+    """
+    if max_groups < 1 or max_cards < 1:
+        raise ValueError("a phase needs at least one group of at least one card")
+    count = draw(st.integers(1, min(max_groups, max_cards)))
+    budget = max_cards
+    groups: list[GroupSpec] = []
+    for place in range(count):
+        still_to_come = count - place - 1
+        group = draw(group_specs(max_size=budget - still_to_come))
+        groups.append(group)
+        budget -= group.size
+    return PhaseSpec(groups)
+
+
+_MIN_HAND, _MAX_HAND = 6, 12
+_MAX_SEATS = 8
+
+
+@st.composite
+def _phase_lists(draw: st.DrawFn) -> tuple[tuple[PhaseSpec, ...], int]:
+    """A phase list and a hand size big enough to make every phase in it."""
+    choice = draw(st.sampled_from(["standard", "first", "even", "custom"]))
+    if choice == "custom":
+        hand_size = draw(st.integers(_MIN_HAND, _MAX_HAND))
+        phases = tuple(
+            draw(
+                st.lists(phase_specs(max_cards=hand_size + 1), min_size=1, max_size=10)
+            )
+        )
+        return phases, hand_size
+    if choice == "standard":
+        phases = STANDARD_PHASES
+    elif choice == "first":
+        phases = STANDARD_PHASES[: draw(st.integers(1, len(STANDARD_PHASES)))]
+    else:
+        phases = STANDARD_PHASES[1::2]
+    need = max(phase.min_cards for phase in phases)
+    return phases, draw(st.integers(max(_MIN_HAND, need - 1), _MAX_HAND))
+
+
+def _points() -> st.SearchStrategy[Points]:
+    small = st.integers(0, 50)
+    return st.one_of(
+        st.just(Points()),
+        st.builds(Points, low=small, high=small, skip=small, wild=small),
+    )
+
+
+@st.composite
+def rules_records(draw: st.DrawFn) -> Rules:
+    """A valid :class:`~phase10.Rules` with every option drawn at random.
+
+    The phase list is the official one, its first N phases, the even phases,
+    or 1-10 random custom phases; the hand size (6-12) is big enough for every
+    phase (``min_cards <= hand_size + 1``) and the standard deck can deal it to
+    ``max_players`` (at most 8) and still start both piles. Valid by
+    construction: building the record never raises.
+    """
+    phases, hand_size = draw(_phase_lists())
+    deck = standard_deck()
+    max_players = draw(st.integers(2, min(_MAX_SEATS, (len(deck) - 2) // hand_size)))
+    min_players = draw(st.integers(2, max_players))
+    return Rules(
+        phases=phases,
+        everyone_advances=draw(st.booleans()),
+        hand_size=hand_size,
+        deck=deck,
+        min_players=min_players,
+        max_players=max_players,
+        naturals=draw(st.sampled_from(NaturalRule)),
+        skip_limit=draw(st.sampled_from(SkipLimit)),
+        wild_from_discard=draw(st.booleans()),
+        hit_on_lay_turn=draw(st.booleans()),
+        go_out_by_hit=draw(st.booleans()),
+        on_empty_draw_pile=draw(st.sampled_from(EmptyDrawPile)),
+        points=draw(_points()),
+    )

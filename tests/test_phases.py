@@ -1,0 +1,397 @@
+"""Phase requirements and their text language (R4-R9)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from strategies import group_specs, phase_specs
+
+from phase10 import (
+    STANDARD_PHASES,
+    GroupKind,
+    GroupSpec,
+    NotationError,
+    Phase10Error,
+    PhaseSpec,
+    RulesError,
+)
+
+SET = GroupKind.SET
+RUN = GroupKind.RUN
+COLOR = GroupKind.COLOR
+COLOR_RUN = GroupKind.COLOR_RUN
+
+
+def spec(*groups: tuple[GroupKind, int]) -> PhaseSpec:
+    """A phase built from (kind, size) pairs."""
+    return PhaseSpec(tuple(GroupSpec(kind, size) for kind, size in groups))
+
+
+OFFICIAL = [
+    spec((SET, 3), (SET, 3)),
+    spec((SET, 3), (RUN, 4)),
+    spec((SET, 4), (RUN, 4)),
+    spec((RUN, 7)),
+    spec((RUN, 8)),
+    spec((RUN, 9)),
+    spec((SET, 4), (SET, 4)),
+    spec((COLOR, 7)),
+    spec((SET, 5), (SET, 2)),
+    spec((SET, 5), (SET, 3)),
+]
+
+# The phase lists exactly as printed on the rule sheets: two Mattel printings
+# and a third-party summary ("+", "1 color"), a printing with British spelling
+# ("1 colour"), and the misprinted edition ("&", phases 3 and 4 repeated).
+SHEET_LISTS = {
+    "mattel-plus": [
+        "2 sets of 3",
+        "1 set of 3 + 1 run of 4",
+        "1 set of 4 + 1 run of 4",
+        "1 run of 7",
+        "1 run of 8",
+        "1 run of 9",
+        "2 sets of 4",
+        "7 cards of 1 color",
+        "1 set of 5 + 1 set of 2",
+        "1 set of 5 + 1 set of 3",
+    ],
+    "mattel-colour": [
+        "2 sets of 3",
+        "1 set of 3 + 1 run of 4",
+        "1 set of 4 + 1 run of 4",
+        "1 run of 7",
+        "1 run of 8",
+        "1 run of 9",
+        "2 sets of 4",
+        "7 cards of 1 colour",
+        "1 set of 5 + 1 set of 2",
+        "1 set of 5 + 1 set of 3",
+    ],
+}
+
+MISPRINTED = [
+    "2 sets of 3",
+    "1 set of 3 & 1 run of 4",
+    "1 set of 4 & 1 run of 4",
+    "1 set of 4 & 1 run of 4",
+    "1 run of 7",
+    "1 run of 8",
+    "1 run of 9",
+    "7 cards of 1 color",
+    "1 set of 5 & 1 set of 2",
+    "1 set of 5 & 1 set of 3",
+]
+MISPRINTED_SPECS = [
+    OFFICIAL[0],
+    OFFICIAL[1],
+    OFFICIAL[2],
+    OFFICIAL[2],
+    OFFICIAL[3],
+    OFFICIAL[4],
+    OFFICIAL[5],
+    OFFICIAL[7],
+    OFFICIAL[8],
+    OFFICIAL[9],
+]
+
+
+@pytest.mark.rule("R9")
+@pytest.mark.parametrize("sheet", sorted(SHEET_LISTS))
+def test_parser_reads_the_printed_phase_lists(sheet: str) -> None:
+    """Each printed list of the ten phases parses to the official phases."""
+    assert [PhaseSpec.parse(text) for text in SHEET_LISTS[sheet]] == OFFICIAL
+
+
+@pytest.mark.rule("R9")
+def test_parser_reads_the_misprinted_list() -> None:
+    """The misprinted list parses, phases 3 and 4 alike, with no "2 sets of 4"."""
+    assert [PhaseSpec.parse(text) for text in MISPRINTED] == MISPRINTED_SPECS
+
+
+@pytest.mark.rule("R4", "R5", "R6", "R7")
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Phrasings in the sheets' prose.
+        ("two sets of three", spec((SET, 3), (SET, 3))),
+        ("a run of four", spec((RUN, 4))),
+        ("seven cards of one color", spec((COLOR, 7))),
+        ("seven cards of one colour", spec((COLOR, 7))),
+        ("1 run of 6", spec((RUN, 6))),
+        ("one set of 3", spec((SET, 3))),
+        ("a set of 5 + set of 2", spec((SET, 5), (SET, 2))),
+        # Words and digits, "and", singular and plural.
+        ("1 set of 3 and 1 run of 4", spec((SET, 3), (RUN, 4))),
+        ("one set of three and one run of four", spec((SET, 3), (RUN, 4))),
+        ("One Set Of Three AND One Run Of Four", spec((SET, 3), (RUN, 4))),
+        ("1 set of 3, 1 run of 4", spec((SET, 3), (RUN, 4))),
+        ("1 set of 3+1 run of 4", spec((SET, 3), (RUN, 4))),
+        ("  2 sets of 3  ", spec((SET, 3), (SET, 3))),
+        ("1 sets of 3", spec((SET, 3))),
+        ("2 set of 3", spec((SET, 3), (SET, 3))),
+        ("3 sets of 2", spec((SET, 2), (SET, 2), (SET, 2))),
+        ("2 runs of 4", spec((RUN, 4), (RUN, 4))),
+        ("twelve cards of one color", spec((COLOR, 12))),
+        ("1 run of twelve", spec((RUN, 12))),
+        ("eleven sets of 1", spec(*[(SET, 1)] * 11)),
+        ("7 cards of the same color", spec((COLOR, 7))),
+        ("7 cards all one colour", spec((COLOR, 7))),
+        ("2 sets of 3 cards", spec((SET, 3), (SET, 3))),
+        # Mixed kinds keep their written order.
+        ("1 run of 4 + 1 set of 3", spec((RUN, 4), (SET, 3))),
+        (
+            "1 set of 2 + 4 cards of 1 color + 1 set of 2",
+            spec((SET, 2), (COLOR, 4), (SET, 2)),
+        ),
+    ],
+)
+def test_parser_reads_the_ways_a_phase_is_written(
+    text: str, expected: PhaseSpec
+) -> None:
+    """Counts and sizes as digits or words, any joiner, any case, either number."""
+    assert PhaseSpec.parse(text) == expected
+
+
+@pytest.mark.rule("R8")
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1 run of 4 of one color", spec((COLOR_RUN, 4))),
+        ("1 run of 4 of one colour", spec((COLOR_RUN, 4))),
+        ("1 run of 4 of 1 color", spec((COLOR_RUN, 4))),
+        ("1 run of 4 in one color", spec((COLOR_RUN, 4))),
+        ("1 run of 4 of the same color", spec((COLOR_RUN, 4))),
+        ("1 color run of 4", spec((COLOR_RUN, 4))),
+        ("1 colour run of 4", spec((COLOR_RUN, 4))),
+        ("2 color runs of 5", spec((COLOR_RUN, 5), (COLOR_RUN, 5))),
+        ("2 runs of 4 of one color", spec((COLOR_RUN, 4), (COLOR_RUN, 4))),
+        ("1 run of 4 of one color + 1 run of 4", spec((COLOR_RUN, 4), (RUN, 4))),
+        ("1 set of 3 + 1 color run of 4", spec((SET, 3), (COLOR_RUN, 4))),
+    ],
+)
+def test_parser_reads_colour_runs(text: str, expected: PhaseSpec) -> None:
+    """A run "of one color" (or a "color run") is a colour run, not a plain run."""
+    assert PhaseSpec.parse(text) == expected
+
+
+@pytest.mark.rule("R9")
+def test_standard_phases_are_the_ten_official_phases() -> None:
+    """STANDARD_PHASES is the official list of ten, in order."""
+    assert isinstance(STANDARD_PHASES, tuple)
+    assert list(STANDARD_PHASES) == OFFICIAL
+
+
+@pytest.mark.rule("R9")
+def test_standard_phases_print_as_the_sheet_does() -> None:
+    """The official phases print in the canonical wording."""
+    assert [str(phase) for phase in STANDARD_PHASES] == [
+        "2 sets of 3",
+        "1 set of 3 + 1 run of 4",
+        "1 set of 4 + 1 run of 4",
+        "1 run of 7",
+        "1 run of 8",
+        "1 run of 9",
+        "2 sets of 4",
+        "7 cards of one color",
+        "1 set of 5 + 1 set of 2",
+        "1 set of 5 + 1 set of 3",
+    ]
+
+
+@pytest.mark.rule("R4")
+@pytest.mark.parametrize(
+    ("phase", "text"),
+    [
+        (spec((SET, 3), (SET, 3), (SET, 3)), "3 sets of 3"),
+        (spec((SET, 3), (RUN, 4), (SET, 3)), "1 set of 3 + 1 run of 4 + 1 set of 3"),
+        (spec((COLOR, 4), (COLOR, 4)), "4 cards of one color + 4 cards of one color"),
+        (spec((COLOR_RUN, 4)), "1 run of 4 of one color"),
+        (spec((COLOR_RUN, 5), (COLOR_RUN, 5)), "2 runs of 5 of one color"),
+    ],
+)
+def test_str_is_canonical(phase: PhaseSpec, text: str) -> None:
+    """str(spec) groups equal neighbours into a count and names colour runs."""
+    assert str(phase) == text
+    assert PhaseSpec.parse(text) == phase
+
+
+@pytest.mark.rule("R4")
+@given(phase_specs(max_groups=5, max_cards=30))
+def test_str_parses_back_equal(phase: PhaseSpec) -> None:
+    """For any phase, PhaseSpec.parse(str(phase)) == phase."""
+    assert PhaseSpec.parse(str(phase)) == phase
+
+
+@pytest.mark.rule("R4")
+@given(phase_specs(max_groups=5, max_cards=30))
+def test_str_is_a_fixed_point(phase: PhaseSpec) -> None:
+    """Printing a parsed canonical text gives the same text."""
+    text = str(phase)
+    assert str(PhaseSpec.parse(text)) == text
+
+
+@pytest.mark.rule("R4")
+@given(group_specs(max_size=20))
+def test_group_spec_str_parses_as_one_group(group: GroupSpec) -> None:
+    """str(group) is the text of a phase of that one group."""
+    assert PhaseSpec.parse(str(group)) == PhaseSpec((group,))
+
+
+@pytest.mark.rule("R4")
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("", ["empty"]),
+        ("   ", ["empty"]),
+        ("2 piles of 3", ["'piles'", "set", "run"]),
+        ("two sets", ["size", "the text ended"]),
+        ("2 sets 3", ["'of'", "'3'"]),
+        ("2 sets of", ["size", "the text ended"]),
+        ("2 sets of three + ", ["count", "the text ended"]),
+        ("2 sets of 3 1 run of 4", ["'+'", "'1'"]),
+        ("sets of 3", ["count", "'sets'"]),
+        ("2 sets of many", ["size", "'many'"]),
+        ("7 cards", ["of one color", "the text ended"]),
+        ("7 cards of 1 shade", ["of one color", "'of'"]),
+        ("1 color set of 3", ["'run'", "'set'"]),
+        ("1 set of 3 of one color", ["'of'"]),
+        ("2 sets of 3 / 1 run of 4", ["'/'"]),
+        ("2 sets of 3 – 1 run of 4", ["'–'"]),
+    ],
+)
+def test_bad_text_raises_naming_what_was_expected(
+    text: str, fragments: list[str]
+) -> None:
+    """Bad phase text raises NotationError saying what was expected and found."""
+    with pytest.raises(NotationError) as caught:
+        PhaseSpec.parse(text)
+    message = str(caught.value)
+    for fragment in fragments:
+        assert fragment in message, (fragment, message)
+
+
+@pytest.mark.rule("R4", "R6")
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("1 run of 13", "13"),
+        ("1 run of 4 of one color + 1 color run of 20", "20"),
+        ("1 color run of 13", "13"),
+        ("2 sets of 0", "0"),
+        ("0 sets of 3", "'0'"),
+        ("0 cards of one color", "'0'"),
+        ("1 run of zero", "zero"),
+    ],
+)
+def test_impossible_sizes_are_notation_errors(text: str, fragment: str) -> None:
+    """Sizes no group can have (a run over 12, zero) raise NotationError naming them."""
+    with pytest.raises(NotationError, match=fragment) as caught:
+        PhaseSpec.parse(text)
+    assert isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, Phase10Error)
+
+
+@pytest.mark.rule("R4")
+@pytest.mark.parametrize("value", [None, 3, ["2 sets of 3"]])
+def test_parse_rejects_what_is_not_text(value: object) -> None:
+    """PhaseSpec.parse raises NotationError for a non-string."""
+    with pytest.raises(NotationError):
+        PhaseSpec.parse(value)  # type: ignore[arg-type]
+
+
+# --- GroupSpec and PhaseSpec as values ---------------------------------------
+
+
+@pytest.mark.rule("R5", "R6", "R7", "R8")
+def test_group_kinds() -> None:
+    """The four kinds: which are runs and which must share a colour."""
+    assert [kind for kind in GroupKind if kind.is_run] == [RUN, COLOR_RUN]
+    assert [kind for kind in GroupKind if kind.is_colored] == [COLOR, COLOR_RUN]
+
+
+@pytest.mark.rule("R6")
+@pytest.mark.parametrize("kind", list(GroupKind))
+def test_group_spec_accepts_every_valid_size(kind: GroupKind) -> None:
+    """A group of any kind may ask for 1 to 12 cards; sets and colours for more."""
+    for size in range(1, 13):
+        assert GroupSpec(kind, size).size == size
+    if not kind.is_run:
+        assert GroupSpec(kind, 13).size == 13
+
+
+@pytest.mark.rule("R6", "R17")
+@pytest.mark.parametrize(
+    ("kind", "size", "fragment"),
+    [
+        (RUN, 13, "12"),
+        (COLOR_RUN, 13, "12"),
+        (SET, 0, "at least 1"),
+        (COLOR, -1, "at least 1"),
+        (SET, True, "True"),
+        (SET, 3.0, "3.0"),
+        (SET, "3", "'3'"),
+        ("set", 3, "GroupKind"),
+        (None, 3, "GroupKind"),
+    ],
+)
+def test_group_spec_validation(kind: object, size: object, fragment: str) -> None:
+    """An impossible GroupSpec raises RulesError naming the bad value."""
+    with pytest.raises(RulesError, match=fragment):
+        GroupSpec(kind, size)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("R4", "R17")
+@pytest.mark.parametrize(
+    "groups", [(), [], ["2 sets of 3"], (GroupSpec(SET, 3), None), 5]
+)
+def test_phase_spec_validation(groups: object) -> None:
+    """A PhaseSpec needs one or more GroupSpecs; anything else raises RulesError."""
+    with pytest.raises(RulesError):
+        PhaseSpec(groups)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("R4")
+def test_phase_spec_takes_any_iterable_of_groups() -> None:
+    """PhaseSpec stores its groups as a tuple, in the order given."""
+    groups = [GroupSpec(RUN, 4), GroupSpec(SET, 3)]
+    phase = PhaseSpec(groups)
+    assert phase.groups == (GroupSpec(RUN, 4), GroupSpec(SET, 3))
+    assert PhaseSpec(iter(groups)) == phase
+
+
+@pytest.mark.rule("R4")
+def test_specs_are_frozen_and_hashable() -> None:
+    """GroupSpec and PhaseSpec cannot be changed and work as dict keys."""
+    group = GroupSpec(SET, 3)
+    phase = PhaseSpec((group,))
+    with pytest.raises(AttributeError):
+        group.size = 4  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        phase.groups = ()  # type: ignore[misc]
+    assert {phase: 1}[PhaseSpec.parse("1 set of 3")] == 1
+    assert hash(GroupSpec(SET, 3)) == hash(group)
+
+
+@pytest.mark.rule("R4")
+def test_phases_differ_by_group_order() -> None:
+    """Equality of phases compares their groups in order."""
+    assert spec((SET, 3), (RUN, 4)) != spec((RUN, 4), (SET, 3))
+    assert spec((SET, 3)) != spec((SET, 4))
+    assert spec((RUN, 4)) != spec((COLOR_RUN, 4))
+
+
+@pytest.mark.rule("R4", "R9")
+def test_min_cards_of_the_official_phases() -> None:
+    """min_cards is the sum of the group sizes: 6, 7, 8, 7, 8, 9, 8, 7, 7, 8."""
+    sizes = [phase.min_cards for phase in STANDARD_PHASES]
+    assert sizes == [6, 7, 8, 7, 8, 9, 8, 7, 7, 8]
+
+
+@pytest.mark.rule("R4")
+@given(phase_specs(max_groups=6, max_cards=40))
+def test_min_cards_is_the_sum_of_sizes(phase: PhaseSpec) -> None:
+    """For any phase, min_cards adds up its groups' minimum sizes."""
+    assert phase.min_cards == sum(group.size for group in phase.groups)
+    assert phase.min_cards <= 40
+    assert 1 <= len(phase.groups) <= 6
