@@ -80,7 +80,7 @@ def describe(state: GameState) -> str:
         lines.append(
             f"{p.name}: {cards(p.hand)} | completed={p.completed} "
             f"laid={p.laid_down} score={p.score} owes={p.skips_pending} "
-            f"skipped={p.skipped_in_slot}"
+            f"skipped={p.skipped_in_slot} known={cards(p.known)}"
         )
     for m in state.table:
         lines.append(f"meld {m.owner} {m.kind.value}: {cards(m.cards)} {m.shape}")

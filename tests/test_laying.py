@@ -308,5 +308,5 @@ def test_a_run_from_1_to_12_takes_no_more_cards() -> None:
     full = attrs.evolve(state, table=(state.table[0], meld))
     with pytest.raises(CardDoesNotFit):
         hit(full, "W", 1)
-    with pytest.raises(CardDoesNotFit, match="no more cards"):
+    with pytest.raises(CardDoesNotFit, match="every number from 1 to 12"):
         hit(full, Card.parse("R7"), 1)

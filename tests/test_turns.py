@@ -256,3 +256,17 @@ def test_parse_cards_feeds_moves() -> None:
     """Moves accept cards as text as well as Card values."""
     state = deal(["R1", "B1"], starter="Y9")
     assert discard(draw(state), "b1") == discard(draw(state), parse_cards("B1")[0])
+
+
+@pytest.mark.rule("R21")
+def test_a_card_taken_from_the_discard_pile_is_publicly_known_until_played() -> None:
+    """A taken discard is known to all until a card of its face is played."""
+    state = deal(["R1", "B1 Y9"], starter="Y9", draw_top="Y4 Y5")
+    taken = draw(state, Pile.DISCARD)
+    assert taken.players[1].known == (Card.parse("Y9"),)
+    kept = discard(taken, "B1")
+    assert kept.players[1].known == (Card.parse("Y9"),)
+    # Seat 1 held another Y9: after playing one, nobody can tell which.
+    played = discard(draw(discard(draw(kept), "R1")), "Y9")
+    assert played.players[1].known == ()
+    assert draw(state).players[1].known == ()

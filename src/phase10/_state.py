@@ -110,6 +110,9 @@ class PlayerState:
     skipped_in_slot: int | None = None
     """The turn slot of this hand in which the last Skip against the player was
     played, for the Skip limit (R28)."""
+    known: tuple[Card, ...] = ()
+    """Cards in the hand that every player knows of, because the player took
+    them from the discard pile and has not played a card of that face since."""
 
 
 @attrs.frozen

@@ -182,6 +182,7 @@ def _deal(state: GameState, deck: Sequence[Card] | None) -> GameState:
         replace(
             player,
             hand=tuple(hands.get(seat, ())),
+            known=(),
             laid_down=False,
             skips_pending=1 if seat == first and starter.is_skip else 0,
             skipped_in_slot=None,
@@ -392,6 +393,21 @@ def _take_from_hand(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card
     return tuple(rest)
 
 
+def _forget(known: tuple[Card, ...], played: Iterable[Card]) -> tuple[Card, ...]:
+    """The publicly known cards left once ``played`` have left the hand.
+
+    Others cannot tell which copy of a face was played, so playing any card
+    of a known face makes one known copy of it unknown again.
+    """
+    if not known:
+        return known
+    rest = list(known)
+    for card in played:
+        if card in rest:
+            rest.remove(card)
+    return tuple(rest)
+
+
 # --- draw ---------------------------------------------------------------------
 
 
@@ -444,7 +460,13 @@ def draw(
     return replace(
         state,
         players=_replace_player(
-            state.players, state.current, replace(me, hand=(*me.hand, card))
+            state.players,
+            state.current,
+            replace(
+                me,
+                hand=(*me.hand, card),
+                known=(*me.known, card) if source is Pile.DISCARD else me.known,
+            ),
         ),
         draw_pile=draw_pile,
         discard_pile=discard_pile,
@@ -523,7 +545,8 @@ def lay_phase(
     shapes = verify_lay_phase(state, groups, player=player)
     cards = _as_groups(groups)
     me = state.players[state.current]
-    rest = _take_from_hand(me.hand, (card for group in cards for card in group))
+    laid_cards = [card for group in cards for card in group]
+    rest = _take_from_hand(me.hand, laid_cards)
     melds = tuple(
         Meld(state.current, spec.kind, group, shape.number, shape.color, shape.low)
         for group, (spec, shape) in zip(cards, shapes, strict=True)
@@ -531,7 +554,9 @@ def lay_phase(
     laid = replace(
         state,
         players=_replace_player(
-            state.players, state.current, replace(me, hand=rest, laid_down=True)
+            state.players,
+            state.current,
+            replace(me, hand=rest, known=_forget(me.known, laid_cards), laid_down=True),
         ),
         table=state.table + melds,
         laid_this_turn=True,
@@ -608,11 +633,13 @@ def hit(
     """
     grown = verify_hit(state, card, meld, end=end, player=player)
     me = state.players[state.current]
-    rest = _take_from_hand(me.hand, (_as_card(card),))
+    the_card = _as_card(card)
+    rest = _take_from_hand(me.hand, (the_card,))
     table = (*state.table[:meld], grown, *state.table[meld + 1 :])
+    mine = replace(me, hand=rest, known=_forget(me.known, (the_card,)))
     after = replace(
         state,
-        players=_replace_player(state.players, state.current, replace(me, hand=rest)),
+        players=_replace_player(state.players, state.current, mine),
         table=table,
     )
     if not rest:
@@ -654,7 +681,8 @@ def _finish_turn(state: GameState, card: Card, target: int | None) -> GameState:
     """End the turn by putting ``card`` on the discard pile (R21, R26, R33)."""
     me = state.players[state.current]
     rest = _take_from_hand(me.hand, (card,))
-    players = _replace_player(state.players, state.current, replace(me, hand=rest))
+    mine = replace(me, hand=rest, known=_forget(me.known, (card,)))
+    players = _replace_player(state.players, state.current, mine)
     if target is not None:
         victim = players[target]
         players = _replace_player(
