@@ -14,6 +14,7 @@ from ._errors import (
     CannotLay,
     CardDoesNotFit,
     CardNotInHand,
+    FormatError,
     GameOver,
     IllegalMove,
     NoSuchMeld,
@@ -45,6 +46,7 @@ from ._transitions import (
     verify_next_hand,
     verify_skip,
 )
+from ._view import PlayerView, PublicPlayer, view
 
 __version__ = "0.1.0.dev0"
 
@@ -63,6 +65,7 @@ __all__ = [
     "Card",
     "CardDoesNotFit",
     "CardNotInHand",
+    "FormatError",
     "Color",
     "Discard",
     "Draw",
@@ -86,7 +89,9 @@ __all__ = [
     "PhaseSpec",
     "Pile",
     "PlayerState",
+    "PlayerView",
     "Points",
+    "PublicPlayer",
     "Rules",
     "RulesError",
     "Skip",
@@ -112,6 +117,7 @@ __all__ = [
     "verify_lay_phase",
     "verify_next_hand",
     "verify_skip",
+    "view",
 ]
 
 

@@ -10,6 +10,7 @@ __all__ = [
     "CannotLay",
     "CardDoesNotFit",
     "CardNotInHand",
+    "FormatError",
     "GameOver",
     "IllegalMove",
     "NoSuchMeld",
@@ -143,6 +144,15 @@ class BadSkipTarget(IllegalMove):
 
 class BadDiscard(IllegalMove):
     """The card cannot be discarded this way (a Skip is played with ``skip``).
+
+    .. versionadded:: 0.1
+    """
+
+
+class FormatError(Phase10Error, ValueError):
+    """Data that should describe a game, a view, rules or a record does not:
+    malformed JSON, wrong types, unknown cards, cards that do not add up to
+    the deck, impossible seats, or an unknown schema version.
 
     .. versionadded:: 0.1
     """

@@ -173,17 +173,26 @@ class GameState:
 
     def phase_of(self, seat: int) -> PhaseSpec | None:
         """The phase ``seat`` is working on, or ``None`` once all are done."""
-        phases = self.rules.phases
-        if self.tiebreak:
-            return phases[-1]
-        completed = self.players[seat].completed
-        return phases[completed] if completed < len(phases) else None
+        return phase_for(self.rules, self.tiebreak, self.players[seat].completed)
 
     def phase_number(self, seat: int) -> int:
         """The 1-based number of the phase ``seat`` is working on (R16)."""
-        if self.tiebreak:
-            return len(self.rules.phases)
-        return min(self.players[seat].completed + 1, len(self.rules.phases))
+        return phase_number_for(self.rules, self.tiebreak, self.players[seat].completed)
+
+
+def phase_for(rules: Rules, tiebreak: bool, completed: int) -> PhaseSpec | None:
+    """The phase a player who has completed ``completed`` phases works on."""
+    phases = rules.phases
+    if tiebreak:
+        return phases[-1]
+    return phases[completed] if completed < len(phases) else None
+
+
+def phase_number_for(rules: Rules, tiebreak: bool, completed: int) -> int:
+    """The 1-based number of that phase (R16)."""
+    if tiebreak:
+        return len(rules.phases)
+    return min(completed + 1, len(rules.phases))
 
 
 _T = TypeVar("_T", GameState, PlayerState, Meld)
