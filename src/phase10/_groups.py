@@ -64,11 +64,10 @@ def judge_group(
     given, lowest first, each Wild standing for the number its place
     implies (R6, R10).
     """
-    what = _what(kind, min_size)
     if len(cards) < min_size:
         raise PhaseNotMet(
-            f"{what} needs at least {min_size} cards, not {len(cards)}"
-            + (f" ({_names(cards)})" if cards else ""),
+            f"{_what(kind, min_size)} needs at least {min_size} cards, "
+            f"not {len(cards)}" + (f" ({_names(cards)})" if cards else ""),
             clause="R14",
         )
     naturals: list[tuple[int, Card]] = []
@@ -79,7 +78,8 @@ def judge_group(
             naturals.append((place, card))
     if need_natural and not naturals:
         raise PhaseNotMet(
-            f"{what} needs at least one natural card, not only Wilds", clause="R11"
+            f"{_what(kind, min_size)} needs at least one natural card, not only Wilds",
+            clause="R11",
         )
     if kind.is_run and len(cards) > _HIGHEST:
         raise PhaseNotMet(
@@ -97,7 +97,7 @@ def judge_group(
                 assert color is not None
                 raise PhaseNotMet(
                     f"{card} is not {color.name.lower()} like {first}: "
-                    f"{what} must be all one color",
+                    f"{_what(kind, min_size)} must be all one color",
                     clause="R8" if kind.is_run else "R7",
                 )
         if kind is GroupKind.COLOR:

@@ -58,7 +58,7 @@ def _check_kind(instance: GroupSpec, attribute: object, kind: GroupKind) -> None
         raise RulesError(f"a group's kind is a GroupKind, not {kind!r}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GroupSpec:
     """One requirement of a phase: a kind of group and its minimum size.
 
@@ -112,7 +112,7 @@ def _check_groups(
             )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class PhaseSpec:
     """A phase: the groups a player must lay down together (R4).
 

@@ -283,10 +283,7 @@ def _deck_can_make(
 ) -> bool:
     from ._solver import solve
 
-    try:
-        return solve(deck, phase, naturals) is not None
-    except NotImplementedError:  # TEMPORARY until the solver lands
-        return True
+    return solve(deck, phase, naturals) is not None
 
 
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(

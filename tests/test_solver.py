@@ -1,0 +1,519 @@
+"""The phase solver: exact, valid and quick (R4-R14).
+
+The bulk of the checks compares ``find_phase`` with a deliberately simple
+exhaustive search (``oracle.py``) on thousands of seeded random hands, for
+the standard phases, the misprinted list of one rule sheet and random custom
+phases, under every ``NaturalRule``. Every answer must be accepted by the
+engine's own judge (``check_phase``), be made of the hand's cards and have
+groups of exactly the minimum sizes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from oracle import oracle_find_phase
+
+from phase10 import (
+    FACES,
+    SKIP,
+    STANDARD_PHASES,
+    WILD,
+    Card,
+    GroupKind,
+    GroupSpec,
+    NaturalRule,
+    NotationError,
+    PhaseSpec,
+    Rules,
+    RulesError,
+    find_phase,
+    parse_cards,
+    standard_deck,
+)
+from phase10._groups import check_phase
+from phase10._solver import solve
+
+Answer = tuple[tuple[Card, ...], ...]
+
+NUMBER_FACES = tuple(card for card in FACES if card.is_number)
+
+# Phases 3 to 7 as one printing of the rule sheet lists them (phases 3 and 4
+# alike, no "2 sets of 4", runs of 7 to 9 one place early).
+MISPRINTED = tuple(
+    PhaseSpec.parse(text)
+    for text in (
+        "1 set of 4 & 1 run of 4",
+        "1 set of 4 & 1 run of 4",
+        "1 run of 7",
+        "1 run of 8",
+        "1 run of 9",
+    )
+)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def texts(answer: Answer | None) -> list[str] | None:
+    """The groups of an answer in notation, for readable assertions."""
+    if answer is None:
+        return None
+    return [" ".join(str(card) for card in group) for group in answer]
+
+
+def assert_valid(
+    answer: Answer, hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule
+) -> None:
+    """``answer`` makes ``spec`` from ``hand``: judge, cards and sizes."""
+    check_phase(answer, spec, naturals)  # raises PhaseNotMet if not
+    used = Counter(card for group in answer for card in group)
+    assert not used - Counter(hand), f"cards not in the hand: {used - Counter(hand)}"
+    assert SKIP not in used
+    assert [len(group) for group in answer] == [group.size for group in spec.groups]
+
+
+def check_against_oracle(
+    hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule
+) -> None:
+    found = solve(hand, spec, naturals)
+    expected = oracle_find_phase(hand, spec, naturals)
+    shown = " ".join(str(card) for card in hand)
+    assert (found is None) == (expected is None), (
+        f"{spec} / {naturals.name} / {shown}: solver {texts(found)}, "
+        f"oracle {texts(expected)}"
+    )
+    if found is not None:
+        assert_valid(found, hand, spec, naturals)
+
+
+# ---------------------------------------------------------------------------
+# Random hands and phases (seeded, so every run checks the same cases)
+
+DECK = standard_deck()
+
+
+def random_hand(rng: random.Random, size: int) -> list[Card]:
+    """A hand a standard deck could deal, of one of three flavours.
+
+    Plain deals rarely make the harder phases, so two thirds of the hands
+    come from a narrow slice of the deck (a few numbers and colours), or
+    carry extra Wilds, to reach the interesting cases often.
+    """
+    flavour = rng.randrange(3)
+    if flavour == 0:
+        return rng.sample(DECK, size)
+    if flavour == 1:
+        low = rng.randint(1, 9)
+        numbers = range(low, low + rng.randint(3, 6))
+        colors = rng.sample(range(4), rng.randint(1, 3))
+        pool = [
+            card
+            for card in NUMBER_FACES
+            if card.number in numbers and card._c in colors
+            for _ in range(2)
+        ]
+        pool += [WILD] * rng.randint(0, 4) + [SKIP] * rng.randint(0, 1)
+        while len(pool) < size:
+            pool.append(rng.choice(NUMBER_FACES))
+        return rng.sample(pool, size)
+    wilds = rng.randint(2, 6)
+    rest = [card for card in DECK if not card.is_wild]
+    return rng.sample(rest, size - wilds) + [WILD] * wilds
+
+
+def random_spec(rng: random.Random, cards_available: int) -> PhaseSpec:
+    """One to three groups of any kinds, needing at most ``cards_available``."""
+    count = rng.randint(1, 3)
+    groups = []
+    left = cards_available
+    for i in range(count):
+        kind = rng.choice(list(GroupKind))
+        most = left - (count - i - 1)
+        if kind.is_run:
+            most = min(most, 12)
+        size = rng.randint(1, max(1, min(most, 8 if count > 1 else 11)))
+        groups.append(GroupSpec(kind, size))
+        left -= size
+    return PhaseSpec(groups)
+
+
+# ---------------------------------------------------------------------------
+# Exactness against the oracle
+
+
+@pytest.mark.rule("R4", "R5", "R6", "R7", "R9", "R10", "R11", "R12", "R14")
+def test_standard_phases_agree_with_oracle() -> None:
+    """A standard phase is found exactly when the oracle finds it (2,000 hands)."""
+    rng = random.Random(20240601)
+    for trial in range(2000):
+        hand = random_hand(rng, 10 + trial % 2)
+        for _ in range(3):
+            spec = rng.choice(STANDARD_PHASES)
+            check_against_oracle(hand, spec, rng.choice(list(NaturalRule)))
+        # Every standard phase is at least answered validly.
+        for spec in STANDARD_PHASES:
+            found = solve(hand, spec, NaturalRule.PER_GROUP)
+            if found is not None:
+                assert_valid(found, hand, spec, NaturalRule.PER_GROUP)
+
+
+@pytest.mark.rule("R9")
+def test_misprinted_phases_agree_with_oracle() -> None:
+    """The misprinted phases 3-7 of one rule sheet play like any phase list."""
+    rng = random.Random(7)
+    for trial in range(500):
+        hand = random_hand(rng, 10 + trial % 2)
+        spec = rng.choice(MISPRINTED)
+        check_against_oracle(hand, spec, rng.choice(list(NaturalRule)))
+
+
+@pytest.mark.rule("R5", "R6", "R7", "R8", "R10", "R11", "R14")
+def test_custom_phases_agree_with_oracle() -> None:
+    """Random custom phases of all kinds agree with the oracle (2,500 hands)."""
+    rng = random.Random(99)
+    for trial in range(2500):
+        size = 10 + trial % 2
+        hand = random_hand(rng, size)
+        for _ in range(2):
+            spec = random_spec(rng, size)
+            check_against_oracle(hand, spec, rng.choice(list(NaturalRule)))
+
+
+@st.composite
+def narrow_hands(draw: st.DrawFn) -> list[Card]:
+    """10 or 11 cards from a few numbers and colours, with some Wilds and Skips."""
+    low = draw(st.integers(1, 9))
+    width = draw(st.integers(2, 4))
+    colors = draw(st.sets(st.integers(0, 3), min_size=1, max_size=3))
+    faces = [
+        card
+        for card in NUMBER_FACES
+        if low <= (card.number or 0) < low + width and card._c in colors
+    ]
+    size = draw(st.sampled_from([10, 11]))
+    return draw(
+        st.lists(
+            st.sampled_from([*faces, WILD, WILD, SKIP]), min_size=size, max_size=size
+        )
+    )
+
+
+@st.composite
+def small_specs(draw: st.DrawFn) -> PhaseSpec:
+    """One to three groups of any kinds and at most ten cards in all."""
+    sizes = draw(st.lists(st.integers(1, 6), min_size=1, max_size=3))
+    while sum(sizes) > 10:
+        sizes.pop()
+    return PhaseSpec(
+        GroupSpec(draw(st.sampled_from(list(GroupKind))), size) for size in sizes
+    )
+
+
+@pytest.mark.rule("R5", "R6", "R7", "R8", "R10", "R11", "R14")
+@given(
+    hand=narrow_hands(), spec=small_specs(), naturals=st.sampled_from(list(NaturalRule))
+)
+def test_agrees_with_oracle(
+    hand: list[Card], spec: PhaseSpec, naturals: NaturalRule
+) -> None:
+    """For any hand and small phase, the solver agrees with the exhaustive search."""
+    check_against_oracle(hand, spec, naturals)
+
+
+@pytest.mark.rule("R4")
+def test_answer_does_not_depend_on_card_order() -> None:
+    """Whether a phase can be made does not depend on the order of the hand."""
+    rng = random.Random(5)
+    for trial in range(300):
+        hand = random_hand(rng, 10 + trial % 2)
+        spec = random_spec(rng, len(hand))
+        naturals = rng.choice(list(NaturalRule))
+        shuffled = hand[:]
+        rng.shuffle(shuffled)
+        first = solve(hand, spec, naturals)
+        second = solve(shuffled, spec, naturals)
+        assert (first is None) == (second is None)
+
+
+# ---------------------------------------------------------------------------
+# The rule sheets' own examples
+
+
+@pytest.mark.rule("R5", "R9")
+def test_phase_1_from_three_fives_and_three_sevens() -> None:
+    """Three 5s and three 7s make phase 1, two sets of three."""
+    hand = cards("R5 B5 G5 Y7 R7 B7 S R1")
+    assert texts(find_phase(hand, STANDARD_PHASES[0])) == ["R5 B5 G5", "Y7 R7 B7"]
+
+
+@pytest.mark.rule("R5", "R9")
+def test_phase_1_needs_the_third_seven() -> None:
+    """Three 5s and two 7s do not make phase 1; drawing another 7 does."""
+    hand = cards("R5 B5 G5 Y7 R7 R2 B9 G11 Y12 S")
+    assert find_phase(hand, STANDARD_PHASES[0]) is None
+    assert find_phase((*hand, Card.parse("G7")), STANDARD_PHASES[0]) is not None
+
+
+@pytest.mark.rule("R6", "R10")
+def test_wild_stands_for_the_missing_number_in_a_run() -> None:
+    """3, 4 and 6 with a Wild make a run of four, the Wild in the 5's place."""
+    found = find_phase(cards("R3 B4 G6 W"), PhaseSpec.parse("1 run of 4"))
+    assert texts(found) == ["R3 B4 W G6"]
+
+
+@pytest.mark.rule("R7", "R9", "R10")
+def test_six_greens_and_a_wild_make_phase_8() -> None:
+    """Six green cards and a Wild make seven cards of one colour."""
+    hand = cards("G1 G3 G4 G8 G10 G12 W R5 B5 Y6")
+    found = find_phase(hand, STANDARD_PHASES[7])
+    assert texts(found) == ["G1 G3 G4 G8 G10 G12 W"]
+    assert (
+        find_phase(cards("G1 G3 G4 G8 G10 G12 R5 B5 Y6 S"), STANDARD_PHASES[7]) is None
+    )
+
+
+@pytest.mark.rule("R5", "R9", "R14")
+def test_seven_tens_make_a_set_of_five_and_a_set_of_two() -> None:
+    """Two sets of one phase may use the same number: seven 10s make phase 9."""
+    hand = cards("R10 B10 G10 Y10 R10 B10 G10 Y3 R6 S")
+    found = find_phase(hand, STANDARD_PHASES[8])
+    assert found is not None
+    assert [len(group) for group in found] == [5, 2]
+    assert all(card.number == 10 for group in found for card in group)
+
+
+@pytest.mark.rule("R12")
+def test_skips_are_never_used() -> None:
+    """A Skip never stands in a group, even when it is the card short."""
+    assert find_phase(cards("R5 B5 S"), PhaseSpec.parse("1 set of 3")) is None
+    assert find_phase(cards("R5 B5 S S W"), PhaseSpec.parse("1 set of 3")) is not None
+    assert find_phase(cards("S S S S"), PhaseSpec.parse("4 cards of one color")) is None
+
+
+@pytest.mark.rule("R11")
+def test_every_group_needs_a_natural_card_by_default() -> None:
+    """By default a group of Wilds alone is not allowed; the options allow it."""
+    hand = cards("R5 W W W W W S")
+    spec = PhaseSpec.parse("1 set of 4 + 1 set of 2")
+    assert find_phase(hand, spec) is None
+    assert find_phase(hand, spec, Rules(naturals=NaturalRule.PER_GROUP)) is None
+    per_phase = find_phase(hand, spec, Rules(naturals=NaturalRule.PER_PHASE))
+    assert texts(per_phase) == ["R5 W W W", "W W"]
+    assert find_phase(hand, spec, Rules(naturals=NaturalRule.NONE)) is not None
+    # With a natural card for each group, PER_GROUP is met too.
+    assert texts(find_phase(cards("R5 B5 W W W W"), STANDARD_PHASES[0])) == [
+        "R5 W W",
+        "B5 W W",
+    ]
+
+
+@pytest.mark.rule("R11")
+def test_wilds_alone_make_a_phase_only_without_the_natural_rule() -> None:
+    """Wilds alone make a phase under NONE, never under PER_PHASE or PER_GROUP."""
+    hand = cards("W W W W W W W S")
+    for spec in (STANDARD_PHASES[1], PhaseSpec.parse("1 run of 4 of one color")):
+        for naturals in NaturalRule:
+            found = solve(hand, spec, naturals)
+            assert (found is not None) == (naturals is NaturalRule.NONE)
+            if found is not None:
+                assert_valid(found, hand, spec, naturals)
+
+
+@pytest.mark.rule("R11")
+def test_one_natural_card_cannot_serve_two_groups() -> None:
+    """Under PER_GROUP each group needs its own natural card, not a shared one."""
+    hand = cards("R5 W W W W W W")
+    spec = STANDARD_PHASES[1]  # 1 set of 3 + 1 run of 4
+    assert solve(hand, spec, NaturalRule.PER_GROUP) is None
+    found = solve(hand, spec, NaturalRule.PER_PHASE)
+    assert found is not None
+    assert_valid(found, hand, spec, NaturalRule.PER_PHASE)
+    two = cards("R5 B5 W W W W W")
+    found = solve(two, spec, NaturalRule.PER_GROUP)
+    assert found is not None
+    assert_valid(found, two, spec, NaturalRule.PER_GROUP)
+
+
+@pytest.mark.rule("R5", "R6", "R11")
+@pytest.mark.parametrize(
+    ("hand", "text"),
+    [
+        ("R3 B5 G5 W W W W", "3 runs of 2"),
+        ("G4 G3 Y2 W W W W W W W", "3 runs of 2"),
+        ("R7 R8 G8 R9 W W W W W W W W", "2 runs of 2 + 1 set of 3"),
+        ("G11 Y11 B10 B11 W W W W W", "2 runs of 3 + 1 set of 2"),
+        ("G5 B4 R3 W W W W W", "1 run of 4 + 2 sets of 2"),
+        ("R5 W W W W W W W", "2 runs of 2 + 1 set of 3"),
+    ],
+)
+def test_few_natural_cards_shared_among_runs_and_sets(hand: str, text: str) -> None:
+    """With few natural cards, each group still gets its own when a way exists."""
+    spec = PhaseSpec.parse(text)
+    for naturals in NaturalRule:
+        check_against_oracle(cards(hand), spec, naturals)
+
+
+@pytest.mark.rule("R6")
+def test_runs_do_not_wrap_round() -> None:
+    """11-12-1-2 is not a run, and a run never goes below 1 or above 12."""
+    spec = PhaseSpec.parse("1 run of 4")
+    assert find_phase(cards("R11 B12 G1 Y2"), spec) is None
+    assert texts(find_phase(cards("R12 W W W"), spec)) == ["W W W R12"]
+    assert texts(find_phase(cards("R1 W W W"), spec)) == ["R1 W W W"]
+    assert texts(find_phase(cards("R11 W R12 W"), spec)) == ["W W R11 R12"]
+    twelve = cards("R1 B2 G3 Y4 R5 B6 G7 Y8 R9 B10 G11 Y12")
+    assert texts(find_phase(twelve, PhaseSpec.parse("1 run of 12"))) == [
+        "R1 B2 G3 Y4 R5 B6 G7 Y8 R9 B10 G11 Y12"
+    ]
+
+
+@pytest.mark.rule("R6")
+def test_a_run_never_repeats_a_number() -> None:
+    """Two 5s cannot both be in one run; a Wild must fill the gap instead."""
+    spec = PhaseSpec.parse("1 run of 4")
+    assert find_phase(cards("R4 R5 B5 R6"), spec) is None
+    assert texts(find_phase(cards("R4 R5 B5 R6 W"), spec)) in (
+        ["R4 R5 R6 W"],
+        ["W R4 R5 R6"],
+        ["R4 B5 R6 W"],
+        ["W R4 B5 R6"],
+    )
+
+
+@pytest.mark.rule("R8")
+def test_colour_runs_are_one_colour() -> None:
+    """A colour run's cards are consecutive and of one colour; Wilds fill gaps."""
+    spec = PhaseSpec.parse("1 run of 4 of one color")
+    assert texts(find_phase(cards("R3 R4 W R6 B5"), spec)) == ["R3 R4 W R6"]
+    assert find_phase(cards("R3 B4 R5 R6"), spec) is None
+
+
+@pytest.mark.rule("R4", "R14")
+def test_groups_come_in_the_order_of_the_phase() -> None:
+    """The answer has one group per requirement, in the phase's own order."""
+    hand = cards("R7 B7 G7 Y1 B2 R3 G4 S")
+    run_first = find_phase(hand, PhaseSpec.parse("1 run of 4 + 1 set of 3"))
+    assert texts(run_first) == ["Y1 B2 R3 G4", "R7 B7 G7"]
+    set_first = find_phase(hand, PhaseSpec.parse("1 set of 3 + 1 run of 4"))
+    assert texts(set_first) == ["R7 B7 G7", "Y1 B2 R3 G4"]
+
+
+@pytest.mark.rule("R5", "R6", "R7", "R14")
+def test_groups_are_exactly_the_minimum_size() -> None:
+    """Extra cards that fit are left in the hand: each group is minimal."""
+    hand = cards("R5 B5 G5 Y5 R5 W R1 R2 R3 R4 R6")
+    for text in ("1 set of 3", "1 run of 4 + 1 set of 2", "5 cards of one color"):
+        spec = PhaseSpec.parse(text)
+        found = find_phase(hand, spec)
+        assert found is not None
+        assert [len(group) for group in found] == [g.size for g in spec.groups]
+
+
+@pytest.mark.rule("R5", "R7", "R8", "R11")
+def test_mixed_kinds_share_out_the_cards() -> None:
+    """Colour groups, sets and colour runs competing for cards all get enough."""
+    # The three red 5-7s are needed by the colour run, so the set of 5s
+    # must use the blue and green 5s and the colour group the other reds.
+    hand = cards("R5 R6 R7 B5 G5 R1 R9 R11 W")
+    spec = PhaseSpec.parse(
+        "1 run of 3 of one color + 1 set of 3 + 3 cards of one color"
+    )
+    found = find_phase(hand, spec)
+    assert found is not None
+    assert_valid(found, hand, spec, NaturalRule.PER_GROUP)
+    assert find_phase(cards("R5 R6 R7 B5 G5 R1 R9 Y11 Y4"), spec) is None
+
+
+# ---------------------------------------------------------------------------
+# The whole deck, custom decks and speed
+
+
+@pytest.mark.rule("R2", "R9", "R17")
+def test_whole_deck_makes_every_standard_phase_quickly() -> None:
+    """From the 108-card deck every standard phase is found, in milliseconds."""
+    deck = standard_deck()
+    for spec in STANDARD_PHASES:
+        for naturals in NaturalRule:
+            best = float("inf")
+            for _ in range(3):
+                start = time.perf_counter()
+                found = solve(deck, spec, naturals)
+                best = min(best, time.perf_counter() - start)
+            assert found is not None
+            assert_valid(found, deck, spec, naturals)
+            # Generous against a busy machine; the benchmark measures it.
+            assert best < 0.05, f"{spec}: {best * 1000:.1f} ms"
+
+
+@pytest.mark.rule("R2", "R17")
+def test_whole_deck_makes_custom_phases() -> None:
+    """Random custom phases on the whole deck get valid answers quickly."""
+    rng = random.Random(3)
+    deck = standard_deck()
+    for _ in range(60):
+        spec = random_spec(rng, 40)
+        naturals = rng.choice(list(NaturalRule))
+        start = time.perf_counter()
+        found = solve(deck, spec, naturals)
+        elapsed = time.perf_counter() - start
+        assert found is not None, f"{spec}"
+        assert_valid(found, deck, spec, naturals)
+        assert elapsed < 0.25, f"{spec}: {elapsed * 1000:.1f} ms"
+
+
+@pytest.mark.rule("R2", "R17")
+def test_a_deck_that_cannot_make_a_phase() -> None:
+    """A deck without the cards for a phase gets ``None``, also for big decks."""
+    small = [card for card in standard_deck() if (card.number or 13) <= 6]
+    assert solve(small, PhaseSpec.parse("1 run of 7"), NaturalRule.PER_GROUP) is None
+    assert solve(small, PhaseSpec.parse("2 sets of 3"), NaturalRule.PER_GROUP)
+    no_wilds = [card for card in standard_deck() if not card.is_wild]
+    nine = PhaseSpec.parse("1 set of 9")
+    assert solve(no_wilds, nine, NaturalRule.PER_GROUP) is None
+    assert solve(standard_deck(), nine, NaturalRule.PER_GROUP) is not None
+
+
+# ---------------------------------------------------------------------------
+# Arguments
+
+
+@pytest.mark.rule("R1")
+def test_accepts_any_iterable_of_cards_and_leaves_it_alone() -> None:
+    """Lists, tuples and generators of cards are accepted and never changed."""
+    hand = list(cards("R5 B5 G5 Y7 R7 B7"))
+    before = hand[:]
+    assert find_phase(hand, STANDARD_PHASES[0]) is not None
+    assert hand == before
+    assert find_phase(iter(hand), STANDARD_PHASES[0]) is not None
+    assert find_phase((card for card in hand), STANDARD_PHASES[0]) is not None
+    assert find_phase([], STANDARD_PHASES[0]) is None
+
+
+@pytest.mark.rule("R1")
+def test_bad_cards_raise_notation_error() -> None:
+    """Something other than a card is refused with NotationError, not TypeError."""
+    for bad in (["R5", "B5"], "R5 B5 G5", [Card.parse("R5"), None], 5, [7]):
+        with pytest.raises(NotationError):
+            find_phase(bad, STANDARD_PHASES[0])  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("R4", "R17")
+def test_bad_phase_or_rules_raise_rules_error() -> None:
+    """A spec that is not a PhaseSpec, or rules that are not Rules, are refused."""
+    hand = cards("R5 B5 G5")
+    for bad_spec in ("1 set of 3", None, GroupSpec(GroupKind.SET, 3)):
+        with pytest.raises(RulesError):
+            find_phase(hand, bad_spec)  # type: ignore[arg-type]
+    for bad_rules in (NaturalRule.NONE, "official", 3):
+        with pytest.raises(RulesError):
+            find_phase(hand, STANDARD_PHASES[0], bad_rules)  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        solve(hand, STANDARD_PHASES[0], "none")  # type: ignore[arg-type]
