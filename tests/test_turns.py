@@ -270,3 +270,11 @@ def test_a_card_taken_from_the_discard_pile_is_publicly_known_until_played() -> 
     played = discard(draw(discard(draw(kept), "R1")), "Y9")
     assert played.players[1].known == ()
     assert draw(state).players[1].known == ()
+
+
+@pytest.mark.rule("R25")
+def test_drawing_from_an_empty_draw_pile_is_refused_not_a_crash() -> None:
+    """A state with an empty draw pile at the draw step refuses the draw."""
+    empty = attrs.evolve(new_game(2, seed=1), draw_pile=())
+    with pytest.raises(CannotDraw, match="draw pile is empty"):
+        draw(empty)

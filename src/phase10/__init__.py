@@ -40,6 +40,17 @@ from ._events import (
     events,
 )
 from ._groups import End
+from ._legal import (
+    can_apply,
+    can_discard,
+    can_draw,
+    can_hit,
+    can_lay_phase,
+    can_next_hand,
+    can_skip,
+    legal_actions,
+    verify_apply,
+)
 from ._phases import STANDARD_PHASES, GroupKind, GroupSpec, PhaseSpec
 from ._rules import PRESETS, EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
 from ._solver import find_phase
@@ -125,18 +136,27 @@ __all__ = [
     "WrongStep",
     "__version__",
     "apply",
+    "can_apply",
+    "can_discard",
+    "can_draw",
+    "can_hit",
+    "can_lay_phase",
+    "can_next_hand",
+    "can_skip",
     "discard",
     "draw",
     "events",
     "find_phase",
     "hit",
     "lay_phase",
+    "legal_actions",
     "new_game",
     "next_hand",
     "parse_cards",
     "skip",
     "skip_targets",
     "standard_deck",
+    "verify_apply",
     "verify_discard",
     "verify_draw",
     "verify_hit",

@@ -417,6 +417,10 @@ def verify_draw(
     """Raise the :class:`IllegalMove` that ``draw`` would raise; else do nothing."""
     _verify_turn(state, player, Step.DRAW, "draw")
     if source is Pile.DRAW:
+        # A turn never starts with an empty draw pile (R25), but a state
+        # built by hand or from outside data could.
+        if not state.draw_pile:
+            raise CannotDraw("the draw pile is empty", clause="R25")
         return
     if source is not Pile.DISCARD:
         raise IllegalMove(f"draw from Pile.DRAW or Pile.DISCARD, not {source!r}")
@@ -538,7 +542,10 @@ def lay_phase(
     current phase, in any order; a group may be given as text
     (``"R3 R4 W R6"``). A run's cards are given lowest first, a Wild standing
     for the number its place implies. Groups may hold more than the minimum
-    when the extra cards fit them.
+    when the extra cards fit them. When a group could meet more than one of
+    the phase's requirements (three green 5s are a set and a colour group),
+    groups are matched to requirements in the order given where that works,
+    so list them in the order of the phase to choose what each becomes.
 
     .. versionadded:: 0.1
     """

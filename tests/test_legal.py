@@ -1,0 +1,807 @@
+"""Move legality: the can_… predicates and legal_actions (R4-R33).
+
+Random games (SimpleBot mixed with random legal moves, under the official
+rules and random rule sets) reach varied states; in each, every listed move
+must be accepted and every move of the same kinds that is not listed must be
+refused. Lays are checked against a brute force over the hand's
+sub-multisets, and known positions are counted by hand, as chess engines
+count moves (perft).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from itertools import pairwise
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracle import _arrangements, _sub_multisets
+from scenarios import deal
+from strategies import hands, phase_specs, rules_records
+
+from phase10 import (
+    SKIP,
+    STANDARD_PHASES,
+    WILD,
+    Action,
+    Card,
+    Color,
+    Discard,
+    Draw,
+    End,
+    GameState,
+    GroupKind,
+    Hit,
+    IllegalMove,
+    LayPhase,
+    NaturalRule,
+    NextHand,
+    Phase10Error,
+    PhaseNotMet,
+    PhaseSpec,
+    Pile,
+    Rules,
+    Skip,
+    SkipLimit,
+    Step,
+    apply,
+    discard,
+    draw,
+    find_phase,
+    hit,
+    lay_phase,
+    new_game,
+    next_hand,
+    parse_cards,
+    skip,
+    verify_lay_phase,
+    view,
+)
+from phase10._groups import check_phase, judge_group
+from phase10._legal import (
+    _minimal_lays,
+    can_apply,
+    can_discard,
+    can_draw,
+    can_hit,
+    can_lay_phase,
+    can_next_hand,
+    can_skip,
+    legal_actions,
+    verify_apply,
+)
+from phase10.bots import SimpleBot
+
+Lay = tuple[tuple[Card, ...], ...]
+SLOW = [HealthCheck.too_slow]
+
+
+def fewer(divisor: int, least: int) -> int:
+    """A share of the profile's examples, for the slowest properties."""
+    profile = settings.default
+    return max(least, (profile.max_examples if profile else 100) // divisor)
+
+
+# --- reaching states ---------------------------------------------------------
+
+
+def play(state: GameState, rng: random.Random, moves: int, mix: float) -> GameState:
+    """Play ``moves`` moves: SimpleBot's, or with probability ``mix`` a random
+    listed move."""
+    bot = SimpleBot(rng)
+    for _ in range(moves):
+        if state.step is Step.GAME_OVER:
+            break
+        if rng.random() < mix:
+            action = rng.choice(legal_actions(state))
+        else:
+            action = bot.choose(state)
+        state = apply(state, action)
+    return state
+
+
+@st.composite
+def game_states(draw: st.DrawFn) -> GameState:
+    """A state reached by random play from a new game, under the official
+    rules or random ones; most often in the middle of a turn."""
+    rules = draw(st.one_of(st.just(Rules()), rules_records()))
+    players = draw(st.integers(rules.min_players, rules.max_players))
+    seed = draw(st.integers(0, 2**32))
+    rng = random.Random(seed)
+    state = new_game(players, rules, seed=seed)
+    state = play(state, rng, draw(st.integers(0, 160)), draw(st.sampled_from([0, 0.3])))
+    # Most often go on to the next PLAY step, where most moves are, or to
+    # one where the player may lay down or hit.
+    wanted = draw(st.sampled_from([None, Step.PLAY, "lay or hit"]))
+    for _ in range(40 if wanted == "lay or hit" else 12):
+        if wanted is None or state.step is Step.GAME_OVER:
+            break
+        if state.step is Step.PLAY and (wanted is Step.PLAY or may_lay_or_hit(state)):
+            break
+        state = play(state, rng, 1, 0.0)
+    if wanted == "lay or hit" and draw(st.booleans()):
+        lays = [a for a in legal_actions(state) if isinstance(a, LayPhase)]
+        if lays:  # lay down, and stay for the hits
+            state = apply(state, rng.choice(lays))
+    return state
+
+
+def may_lay_or_hit(state: GameState) -> bool:
+    """Whether the player to act has laid down or holds their phase."""
+    phase = state.phase_of(state.current)
+    return state.player.laid_down or (
+        phase is not None
+        and find_phase(state.player.hand, phase, state.rules) is not None
+    )
+
+
+_DECK_FACES = [Card(n, c) for n in range(1, 13) for c in Color]
+
+
+@st.composite
+def rich_hands(
+    draw: st.DrawFn, min_size: int = 1, max_size: int = 11, width: int = 7
+) -> list[Card]:
+    """A hand from a narrow slice of the deck (up to ``width`` numbers, a few
+    colours, Wilds and Skips), so phases can often be made in many ways."""
+    low = draw(st.integers(1, 12))
+    numbers = range(low, min(12, low + draw(st.integers(0, width - 1))) + 1)
+    colors = draw(st.lists(st.sampled_from(Color), min_size=1, max_size=4, unique=True))
+    pool = [Card(n, c) for n in numbers for c in colors] * 2
+    pool += [WILD] * draw(st.integers(0, 8)) + [SKIP] * draw(st.integers(0, 2))
+    size = draw(st.integers(min(min_size, len(pool)), min(max_size, len(pool))))
+    places = draw(st.permutations(range(len(pool))))[:size]
+    return [pool[place] for place in places]
+
+
+def lay_state(rules: Rules, hand: Sequence[Card], phase: int, seed: int) -> GameState:
+    """A PLAY step in which the player to act holds ``hand`` and works on
+    phase number ``phase + 1`` of ``rules`` (hands are set directly: the
+    checks look only at the player's own hand)."""
+    state = draw(new_game(rules.min_players, rules, seed=seed))
+    players = list(state.players)
+    players[state.current] = attrs.evolve(
+        players[state.current], hand=tuple(hand), completed=phase, known=()
+    )
+    return attrs.evolve(state, players=tuple(players))
+
+
+# --- comparing moves and tables ----------------------------------------------
+
+
+def outcome(state: GameState, action: Action) -> GameState | None:
+    """The state ``action`` leads to, or None when ``apply`` refuses it."""
+    try:
+        return apply(state, action)
+    except IllegalMove:
+        return None
+
+
+def is_listed(state: GameState, action: Action, listed: Sequence[Action]) -> bool:
+    """Whether ``listed`` holds ``action``, or a hit of the same card on the
+    same group, with another ``end``, that makes exactly the same move.
+
+    ``hit`` takes two spellings of some hits and ``legal_actions`` lists one:
+    a Wild on a run with ``end=None`` is listed with the end it picks, and a
+    natural card on a run, listed with ``end=None``, may also be given the
+    one end it fits (R30, R32).
+    """
+    if action in listed:
+        return True
+    if not isinstance(action, Hit):
+        return False
+    after = outcome(state, action)
+    return after is not None and any(
+        outcome(state, other) == after
+        for other in listed
+        if isinstance(other, Hit)
+        and (other.card, other.meld) == (action.card, action.meld)
+    )
+
+
+def table_of(state: GameState) -> Counter[tuple[object, ...]]:
+    """The table as a multiset of melds, a set's or colour group's cards
+    sorted (their order does not matter), the melds in any order."""
+    return Counter(
+        (
+            meld.owner,
+            meld.kind,
+            meld.cards if meld.kind.is_run else tuple(sorted(meld.cards)),
+            meld.number,
+            meld.color,
+            meld.low,
+        )
+        for meld in state.table
+    )
+
+
+def canonical(groups: Sequence[Sequence[Card]], spec: PhaseSpec) -> Lay:
+    """A lay given in requirement order, written as legal_actions writes it:
+    a set's or colour group's cards sorted, groups meeting identical
+    requirements in ascending order."""
+    written = [
+        tuple(group) if requirement.kind.is_run else tuple(sorted(group))
+        for group, requirement in zip(groups, spec.groups, strict=True)
+    ]
+    for requirement in set(spec.groups):
+        places = [j for j, r in enumerate(spec.groups) if r == requirement]
+        ordered = sorted((written[j] for j in places), key=indices)
+        for j, group in zip(places, ordered, strict=True):
+            written[j] = group
+    return tuple(written)
+
+
+def indices(group: Sequence[Card]) -> tuple[int, ...]:
+    return tuple(card.index for card in group)
+
+
+def in_requirement_order(
+    state: GameState, groups: Sequence[Sequence[Card]]
+) -> list[tuple[Card, ...]]:
+    """``groups`` (accepted by lay_phase) reordered to meet the phase's
+    requirements in order, as the engine matches them."""
+    spec = state.phase_of(state.current)
+    assert spec is not None
+    met = [requirement for requirement, _ in verify_lay_phase(state, groups)]
+    ordered: list[tuple[Card, ...]] = []
+    taken: set[int] = set()
+    for requirement in spec.groups:
+        i = next(i for i, r in enumerate(met) if r == requirement and i not in taken)
+        taken.add(i)
+        ordered.append(tuple(groups[i]))
+    return ordered
+
+
+# --- brute force -------------------------------------------------------------
+
+
+def brute_lays(
+    hand: Sequence[Card],
+    spec: PhaseSpec,
+    naturals: NaturalRule,
+    *,
+    minimal: bool = True,
+) -> Iterator[list[tuple[Card, ...]]]:
+    """Every lay of ``spec`` from ``hand`` in requirement order, by trying
+    every sub-multiset for every group and every arrangement of a run, and
+    asking the engine's judge. With ``minimal=False`` groups may be larger."""
+    per_group = naturals is NaturalRule.PER_GROUP
+    wanted = spec.groups
+
+    def search(
+        j: int, left: Counter[Card], laid: list[tuple[Card, ...]]
+    ) -> Iterator[list[tuple[Card, ...]]]:
+        if j == len(wanted):
+            try:
+                check_phase(laid, spec, naturals)
+            except PhaseNotMet:
+                return
+            yield list(laid)
+            return
+        requirement = wanted[j]
+        top = requirement.size if minimal else sum(left.values())
+        for size in range(requirement.size, top + 1):
+            for chosen in _sub_multisets(left, size):
+                for group in dict.fromkeys(_arrangements(requirement.kind, chosen)):
+                    try:
+                        judge_group(
+                            requirement.kind, group, size, need_natural=per_group
+                        )
+                    except PhaseNotMet:
+                        continue
+                    yield from search(j + 1, left - Counter(chosen), [*laid, group])
+
+    yield from search(0, Counter(c for c in hand if not c.is_skip), [])
+
+
+def check_against_brute_force(
+    hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule
+) -> None:
+    found = _minimal_lays(hand, spec, naturals)
+    expected = {canonical(lay, spec) for lay in brute_lays(hand, spec, naturals)}
+    assert len(found) == len(set(found)), "a lay is listed twice"
+    assert set(found) == expected
+    keys = [tuple(indices(group) for group in lay) for lay in found]
+    assert keys == sorted(keys)
+    solved = find_phase(hand, spec, Rules(naturals=naturals))
+    assert (solved is not None) == bool(found)
+
+
+# --- every listed move is legal ----------------------------------------------
+
+
+@given(state=game_states())
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R21", "R30", "R33")
+def test_every_listed_move_is_accepted(state: GameState) -> None:
+    """Each move legal_actions lists is accepted by apply, once, in order."""
+    listed = legal_actions(state)
+    assert len(listed) == len(set(listed))
+    assert legal_actions(state) == listed
+    for action in listed:
+        assert can_apply(state, action)
+        verify_apply(state, action)
+        apply(state, action)
+    if state.step is Step.PLAY:
+        kinds = [type(a) for a in listed]
+        order = [LayPhase, Hit, Discard, Skip]
+        assert kinds == sorted(kinds, key=order.index)
+        hits = [a for a in listed if isinstance(a, Hit)]
+        ends = [None, End.LOW, End.HIGH]
+        keys = [(a.card.index, a.meld, ends.index(a.end)) for a in hits]
+        assert keys == sorted(keys)
+    elif state.step is Step.DRAW:
+        assert listed[0] == Draw(Pile.DRAW)
+    elif state.step is Step.HAND_OVER:
+        assert listed == (NextHand(),)
+    else:
+        assert listed == ()
+
+
+# --- every move not listed is refused ----------------------------------------
+
+
+def candidate_moves(state: GameState, rng: random.Random) -> list[Action]:
+    """Draws, discards, Skips (every seat, None and out of range) and hits
+    (every card held and two others, every group and one past, every end)."""
+    hand = state.players[state.current].hand
+    faces = sorted(set(hand)) + rng.sample(_DECK_FACES, 2) + [WILD, SKIP]
+    moves: list[Action] = [Draw(Pile.DRAW), Draw(Pile.DISCARD), NextHand()]
+    moves += [Discard(card) for card in faces]
+    moves += [Skip(seat) for seat in range(-1, len(state.players) + 1)] + [Skip(None)]
+    moves += [
+        Hit(card, meld, end)
+        for card in faces
+        for meld in range(-1, len(state.table) + 1)
+        for end in (None, End.LOW, End.HIGH)
+    ]
+    return moves
+
+
+@given(state=game_states(), seed=st.integers(0, 2**32))
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R21", "R22", "R23", "R26", "R28", "R29", "R30", "R31", "R32")
+def test_moves_not_listed_are_refused(state: GameState, seed: int) -> None:
+    """A draw, discard, Skip or hit is accepted exactly when it is listed
+    (a hit perhaps spelt with another end that makes the same move)."""
+    listed = legal_actions(state)
+    for action in candidate_moves(state, random.Random(seed)):
+        accepted = outcome(state, action) is not None
+        assert accepted == is_listed(state, action, listed), action
+        assert can_apply(state, action) == accepted
+
+
+# --- lays --------------------------------------------------------------------
+
+
+@given(
+    hand=st.one_of(
+        hands(max_size=8), rich_hands(max_size=8), rich_hands(max_size=8, width=3)
+    ),
+    spec=phase_specs(max_groups=3, max_cards=8),
+    naturals=st.sampled_from(NaturalRule),
+)
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R4", "R5", "R6", "R7", "R8", "R10", "R11", "R12", "R14")
+def test_minimal_lays_are_exactly_those_of_a_brute_force(
+    hand: list[Card], spec: PhaseSpec, naturals: NaturalRule
+) -> None:
+    """Every minimal way to make a phase is found, once, and nothing else."""
+    check_against_brute_force(hand, spec, naturals)
+
+
+@given(
+    hand=rich_hands(min_size=10, max_size=11),
+    which=st.integers(0, len(STANDARD_PHASES) - 1),
+)
+@settings(max_examples=fewer(4, 10), suppress_health_check=SLOW)
+@pytest.mark.rule("R9", "R10", "R11", "R14")
+def test_minimal_lays_of_the_official_phases_from_full_hands(
+    hand: list[Card], which: int
+) -> None:
+    """On 10- and 11-card hands, every way to make an official phase is found."""
+    check_against_brute_force(hand, STANDARD_PHASES[which], NaturalRule.PER_GROUP)
+
+
+@given(
+    rules=st.one_of(st.just(Rules()), rules_records()),
+    hand=st.one_of(hands(min_size=1, max_size=9), rich_hands(max_size=9)),
+    phase=st.integers(0, 9),
+    seed=st.integers(0, 2**32),
+    data=st.data(),
+)
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R4", "R14", "R15", "R16", "R33")
+def test_listed_lays_are_the_minimal_lays_lay_phase_accepts(
+    rules: Rules, hand: list[Card], phase: int, seed: int, data: st.DataObject
+) -> None:
+    """The lays listed are every minimal lay accepted; other minimal lays fail."""
+    phase %= len(rules.phases)
+    state = lay_state(rules, hand, phase, seed)
+    spec = rules.phases[phase]
+    listed = [a.groups for a in legal_actions(state) if isinstance(a, LayPhase)]
+    every = _minimal_lays(state.player.hand, spec, rules.naturals)
+    assert listed == [lay for lay in every if can_lay_phase(state, lay)]
+    for lay in listed:
+        assert apply(state, LayPhase(lay)).players[state.current].laid_down
+    # A random split of part of the hand into groups: accepted only if listed
+    # (once written as legal_actions writes lays).
+    cards = data.draw(st.permutations(state.player.hand))
+    cuts = data.draw(
+        st.lists(st.integers(0, len(cards)), min_size=len(spec.groups) - 1)
+    )
+    bounds = sorted([0, *cuts[: len(spec.groups) - 1], len(cards)])
+    pieces = [tuple(cards[a:b]) for a, b in pairwise(bounds)]
+    groups = [g[: r.size] for g, r in zip(pieces, spec.groups, strict=False)]
+    if can_lay_phase(state, groups):
+        ordered = in_requirement_order(state, groups)
+        if all(len(g) == r.size for g, r in zip(ordered, spec.groups, strict=True)):
+            assert canonical(ordered, spec) in listed
+
+
+def reach_by_minimal_lay_and_hits(
+    state: GameState, groups: Sequence[Sequence[Card]]
+) -> GameState:
+    """Make the lay ``groups`` (accepted, perhaps with groups larger than
+    their minimum) as a listed minimal lay followed by listed hits, checking
+    that each of those moves is listed when it is made."""
+    spec = state.phase_of(state.current)
+    assert spec is not None
+    ordered = in_requirement_order(state, groups)
+    minimal: list[tuple[Card, ...]] = []
+    extras: list[Sequence[tuple[Card, End | None]]] = []
+    for group, requirement in zip(ordered, spec.groups, strict=True):
+        size = requirement.size
+        if requirement.kind.is_run:
+            # A stretch of the run that holds a natural card, if it has one;
+            # the rest is hit at each end, nearest card first.
+            naturals = [p for p, card in enumerate(group) if not card.is_wild]
+            start = min(naturals[0], len(group) - size) if naturals else 0
+            minimal.append(group[start : start + size])
+            extras.append(
+                [(c, End.LOW) for c in reversed(group[:start])]
+                + [(c, End.HIGH) for c in group[start + size :]]
+            )
+        else:
+            cards = sorted(group, key=lambda c: c.is_wild)  # naturals first
+            minimal.append(tuple(cards[:size]))
+            extras.append([(c, None) for c in cards[size:]])
+    lay = canonical(minimal, spec)
+    assert LayPhase(lay) in legal_actions(state)
+    base = len(state.table)
+    after = apply(state, LayPhase(lay))
+    # Find where each requirement's group went: groups meeting identical
+    # requirements may have changed places.
+    free = list(range(len(lay)))
+    for j, group_extras in enumerate(extras):
+        written = (
+            minimal[j] if spec.groups[j].kind.is_run else tuple(sorted(minimal[j]))
+        )
+        place = next(
+            i for i in free if spec.groups[i] == spec.groups[j] and lay[i] == written
+        )
+        free.remove(place)
+        for card, end in group_extras:
+            move = Hit(card, base + place, end if card.is_wild else None)
+            assert after.step is Step.PLAY
+            assert move in legal_actions(after), move
+            after = apply(after, move)
+    return after
+
+
+@st.composite
+def hands_holding(draw: st.DrawFn, spec: PhaseSpec) -> list[Card]:
+    """A hand that makes ``spec`` with a card or two to spare in some groups
+    (a few Wilds among them), plus perhaps a stray card."""
+    cards: list[Card] = []
+    for requirement in spec.groups:
+        size = requirement.size + draw(st.integers(0, 1))
+        color = draw(st.sampled_from(Color))
+        if requirement.kind.is_run:
+            size = min(size, 12)
+            low = draw(st.integers(1, 13 - size))
+            same = requirement.kind is GroupKind.COLOR_RUN
+            group = [
+                Card(low + i, color if same else draw(st.sampled_from(Color)))
+                for i in range(size)
+            ]
+        elif requirement.kind is GroupKind.SET:
+            number = draw(st.integers(1, 12))
+            group = [Card(number, draw(st.sampled_from(Color))) for _ in range(size)]
+        else:
+            group = [Card(draw(st.integers(1, 12)), color) for _ in range(size)]
+        cards += [WILD if draw(st.integers(0, 4)) == 0 else card for card in group]
+    cards += draw(st.lists(st.sampled_from([*_DECK_FACES, WILD, SKIP]), max_size=1))
+    return draw(st.permutations(cards))
+
+
+@given(
+    spec=st.one_of(
+        st.sampled_from(STANDARD_PHASES[:3]), phase_specs(max_groups=2, max_cards=5)
+    ),
+    naturals=st.sampled_from(NaturalRule),
+    go_out_by_hit=st.booleans(),
+    data=st.data(),
+)
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R14", "R30", "R31", "R32")
+def test_larger_lays_are_minimal_lays_plus_hits(
+    spec: PhaseSpec,
+    naturals: NaturalRule,
+    go_out_by_hit: bool,
+    data: st.DataObject,
+) -> None:
+    """With hit_on_lay_turn, a listed minimal lay and listed hits reach the
+    very table (and hand) that any lay with larger groups makes."""
+    hand = data.draw(
+        st.one_of(rich_hands(min_size=4, max_size=9, width=4), hands_holding(spec))
+    )
+    rules = Rules(phases=[spec], naturals=naturals, go_out_by_hit=go_out_by_hit)
+    state = lay_state(rules, hand, 0, seed=1)
+    larger = [
+        lay
+        for lay in brute_lays(hand, spec, naturals, minimal=False)
+        if sum(map(len, lay)) > spec.min_cards and can_lay_phase(state, lay)
+    ]
+    for lay in data.draw(st.permutations(larger))[:8]:
+        direct = lay_phase(state, lay)
+        reached = reach_by_minimal_lay_and_hits(state, lay)
+        assert table_of(reached) == table_of(direct)
+        assert Counter(reached.players[0].hand) == Counter(direct.players[0].hand)
+        assert Counter(reached.players[1].hand) == Counter(direct.players[1].hand)
+        assert reached.step is direct.step
+
+
+@pytest.mark.rule("R14", "R31")
+def test_without_hits_on_the_lay_turn_larger_lays_are_not_listed() -> None:
+    """With hit_on_lay_turn off, a larger lay is legal but not listed."""
+    rules = Rules(hit_on_lay_turn=False)
+    hand = parse_cards("R5 B5 G5 Y5 R7 B7 G7 Y1 Y2 G11 B12")
+    state = lay_state(rules, hand, 0, seed=3)
+    larger = LayPhase(["R5 B5 G5 Y5", "R7 B7 G7"])
+    assert can_apply(state, larger)
+    listed = legal_actions(state)
+    assert larger not in listed
+    assert LayPhase(["R5 B5 G5", "R7 B7 G7"]) in listed
+    after = apply(state, LayPhase(["R5 B5 G5", "R7 B7 G7"]))
+    assert not any(isinstance(a, Hit) for a in legal_actions(after))
+
+
+# --- can_x agrees with x -----------------------------------------------------
+
+
+@given(state=game_states(), data=st.data())
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R20", "R21", "R26", "R30", "R36")
+def test_can_x_is_true_exactly_when_x_succeeds(
+    state: GameState, data: st.DataObject
+) -> None:
+    """Each can_x answers True exactly when the move x goes through."""
+    seats = len(state.players)
+    hand = state.players[state.current].hand
+    card: Card | str = data.draw(
+        st.one_of(
+            st.sampled_from(hand or (WILD,)),
+            st.sampled_from([*_DECK_FACES, WILD, SKIP]),
+            st.sampled_from(["R7", "w", "S", "Z9", ""]),
+        )
+    )
+    player = data.draw(st.one_of(st.none(), st.integers(-1, seats)))
+    meld = data.draw(st.integers(-1, len(state.table)))
+    end = data.draw(st.sampled_from([None, End.LOW, End.HIGH]))
+    target = data.draw(st.one_of(st.none(), st.integers(-1, seats)))
+    source = data.draw(st.sampled_from(Pile))
+    size = data.draw(st.integers(0, len(hand)))
+    groups = [hand[:size], hand[size:]]
+
+    def succeeds(move: Callable[[], object]) -> bool:
+        try:
+            move()
+        except Phase10Error:
+            return False
+        return True
+
+    pairs = [
+        (
+            can_draw(state, source, player=player),
+            lambda: draw(state, source, player=player),
+        ),
+        (
+            can_discard(state, card, player=player),
+            lambda: discard(state, card, player=player),
+        ),
+        (
+            can_skip(state, target, player=player),
+            lambda: skip(state, target, player=player),
+        ),
+        (
+            can_hit(state, card, meld, end=end, player=player),
+            lambda: hit(state, card, meld, end=end, player=player),
+        ),
+        (
+            can_lay_phase(state, groups, player=player),
+            lambda: lay_phase(state, groups, player=player),
+        ),
+        (can_next_hand(state), lambda: next_hand(state)),
+    ]
+    for answer, move in pairs:
+        assert answer == succeeds(move)
+
+
+@pytest.mark.rule("R21")
+def test_verify_apply_raises_what_apply_raises() -> None:
+    """verify_apply raises the very refusal apply raises, and refuses non-moves."""
+    state = deal(["Y1", "R5"], starter="Y9")
+    with pytest.raises(IllegalMove, match="must draw") as checked:
+        verify_apply(state, Discard("R5"))
+    with pytest.raises(IllegalMove, match="must draw") as made:
+        apply(state, Discard("R5"))
+    assert str(checked.value) == str(made.value)
+    with pytest.raises(IllegalMove, match="not a move"):
+        verify_apply(state, "draw")  # type: ignore[arg-type]
+    assert not can_apply(state, "draw")  # type: ignore[arg-type]
+    assert not can_discard(state, "Z9")
+    assert not can_lay_phase(state, "R5 B5 G5")
+
+
+# --- views -------------------------------------------------------------------
+
+
+@given(state=game_states(), seed=st.integers(0, 2**32))
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R20", "R41")
+def test_a_view_of_the_player_to_act_has_the_same_moves(
+    state: GameState, seed: int
+) -> None:
+    """Legality never depends on hidden cards: the acting seat's view lists
+    the same moves and judges moves alike; other views list nothing in turn."""
+    listed = legal_actions(state)
+    in_turn = state.step in (Step.DRAW, Step.PLAY)
+    for seat in [None, *range(len(state.players))]:
+        seen = view(state, seat)
+        if seat == state.current or not in_turn:
+            assert legal_actions(seen) == listed
+        else:
+            assert legal_actions(seen) == ()
+    mine = view(state, state.current)
+    others = [view(state, s) for s in range(len(state.players)) if s != state.current]
+    for action in candidate_moves(state, random.Random(seed))[:40] + list(listed):
+        assert can_apply(mine, action) == can_apply(state, action)
+        for seen in [*others, view(state, None)]:
+            assert can_apply(seen, action) == (not in_turn and can_apply(state, action))
+
+
+@pytest.mark.rule("R20")
+def test_a_view_checks_only_its_own_seat() -> None:
+    """A view cannot be asked about another seat's move, and a spectator has none."""
+    state = deal(["Y1 Y2", "R5 B5"], starter="Y9")
+    mine = view(state, 1)
+    assert can_draw(mine) and can_draw(mine, player=1)
+    assert not can_draw(mine, player=0)
+    assert not can_draw(view(state, 0))
+    assert not can_draw(view(state, None))
+    with pytest.raises(IllegalMove, match="spectator"):
+        verify_apply(view(state, None), Draw())
+
+
+# --- known positions (perft) -------------------------------------------------
+
+
+@pytest.mark.rule("R21", "R22", "R23", "R27")
+def test_the_first_draw_of_a_fresh_deal() -> None:
+    """A fresh deal's first player may draw from either pile, unless the
+    starter is a Skip (or a Wild the rules keep in the pile)."""
+    for seed in range(30):
+        state = new_game(2, seed=seed)
+        expected = 1 if state.discard_pile[0].is_skip else 2
+        assert len(legal_actions(state)) == expected
+    assert legal_actions(deal(["Y1", "Y2"], starter="Y9")) == (
+        Draw(Pile.DRAW),
+        Draw(Pile.DISCARD),
+    )
+    skipped = deal(["Y1", "Y2", "Y3"], starter="S")  # seat 1 loses the turn
+    assert skipped.current == 2
+    assert legal_actions(skipped) == (Draw(Pile.DRAW),)
+    kept = deal(["Y1", "Y2"], starter="W", rules=Rules(wild_from_discard=False))
+    assert legal_actions(kept) == (Draw(Pile.DRAW),)
+    assert len(legal_actions(deal(["Y1", "Y2"], starter="W"))) == 2
+
+
+def on_phase(state: GameState, seat: int, completed: int) -> GameState:
+    """``state`` with ``seat`` moved on to phase ``completed + 1``."""
+    players = list(state.players)
+    players[seat] = attrs.evolve(players[seat], completed=completed)
+    return attrs.evolve(state, players=tuple(players))
+
+
+@pytest.mark.rule("R5", "R10", "R11", "R15", "R21")
+def test_perft_two_sets_of_three() -> None:
+    """Phase 1 with 5 5 5 7 7 W: one lay, eleven discards; after it, five discards."""
+    hands = ["Y1 Y2", "R5 B5 G5 R7 B7 Y9 Y10 G11 G12 B1"]
+    state = draw(deal(hands, starter="Y3", draw_top="W"))
+    listed = legal_actions(state)
+    assert listed[0] == LayPhase(["R5 B5 G5", "R7 B7 W"])
+    assert [type(a) for a in listed] == [LayPhase] + [Discard] * 11
+    laid = apply(state, listed[0])
+    assert legal_actions(laid) == tuple(
+        Discard(c) for c in parse_cards("B1 Y9 Y10 G11 G12")
+    )
+
+
+@pytest.mark.rule("R5", "R6", "R10", "R11", "R14")
+def test_perft_a_set_and_a_run() -> None:
+    """Phase 2 from 5 5 5 3 4 6 9 10 11 12 W: 13 lays (counted by hand), 11 discards.
+
+    Runs of 4 (a natural card in each group, one Wild): W-3-4-5 (3 ways for
+    the 5), 3-4-5-6 (3), with the Wild for one of them (3+3+1+3), 4-5-6-W
+    (3), W-9-10-11 (1), 9-10-11-12 (1) and with the Wild for one (4): 25.
+    With the set 5 5 5 (no Wild) the run holds no 5: 3-4-W-6, W-9-10-11 and
+    the five 9-12 runs, 7 lays; with a set of two 5s and the Wild (3 ways),
+    the run is 3-4-5-6 with the other 5, or 9-10-11-12: 6 lays.
+    """
+    hands = ["Y1 Y2", "R5 B5 G5 R3 B4 G6 Y9 Y10 G11 B12"]
+    state = on_phase(draw(deal(hands, starter="Y3", draw_top="W")), 1, completed=1)
+    listed = legal_actions(state)
+    lays = [a for a in listed if isinstance(a, LayPhase)]
+    assert len(lays) == 13
+    assert len(listed) == 13 + 11
+    assert LayPhase(["R5 B5 G5", "R3 B4 W G6"]) in lays
+    assert LayPhase(["R5 B5 W", "R3 B4 G5 G6"]) in lays
+    assert LayPhase(["R5 B5 G5", "R3 B4 G5 G6"]) not in lays
+
+
+@pytest.mark.rule("R26", "R30", "R32")
+def test_perft_hits_discards_and_skips() -> None:
+    """After laying 10 10 10 and 3-4-5-6 with W R2 Y7 S left (three players):
+    W on the set, W at either end of the run, R2 below, Y7 above (5 hits),
+    three discards and a Skip against each other seat (2): 10 moves."""
+    hands = ["Y1 Y2", "R10 B10 G10 R3 B4 R5 G6 W R2 S", "B1 B2"]
+    state = on_phase(draw(deal(hands, starter="Y3", draw_top="Y7")), 1, completed=1)
+    laid = lay_phase(state, ["R10 B10 G10", "R3 B4 R5 G6"])
+    assert legal_actions(laid) == (
+        Hit("R2", 1),
+        Hit("Y7", 1),
+        Hit("W", 0),
+        Hit("W", 1, End.LOW),
+        Hit("W", 1, End.HIGH),
+        Discard("R2"),
+        Discard("Y7"),
+        Discard("W"),
+        Skip(0),
+        Skip(2),
+    )
+    # The Wild with no end named goes high: the same move as End.HIGH.
+    assert hit(laid, "W", 1) == hit(laid, "W", 1, end=End.HIGH)
+
+
+@pytest.mark.rule("R29")
+def test_perft_a_skip_against_nobody() -> None:
+    """When nobody may be targeted, the one Skip listed is Skip(None)."""
+    rules = Rules(skip_limit=SkipLimit.PER_HAND)
+    state = deal(["R1", "S S B4"], starter="Y9", draw_top="Y1 Y2 Y3", rules=rules)
+    state = draw(skip(draw(state), 0))  # seat 1 again, seat 0 already skipped
+    skips = [a for a in legal_actions(state) if isinstance(a, Skip)]
+    assert skips == [Skip(None)]
+
+
+@given(seed=st.integers(0, 2**32))
+@settings(max_examples=fewer(10, 5))
+@pytest.mark.rule("R36", "R37")
+def test_after_a_hand_only_the_next_deal_and_after_the_game_nothing(
+    seed: int,
+) -> None:
+    """A finished hand offers only NextHand, to every view; a finished game nothing."""
+    rng = random.Random(seed)
+    state = new_game(2, Rules.first_phases(1), seed=seed)
+    while state.step is not Step.GAME_OVER:
+        if state.step is Step.HAND_OVER:
+            assert legal_actions(state) == (NextHand(),)
+            assert legal_actions(view(state, None)) == (NextHand(),)
+        state = play(state, rng, 1, 0.0)
+    assert legal_actions(state) == ()
+    assert legal_actions(view(state, 0)) == ()
+    assert not can_next_hand(state)
