@@ -1,10 +1,17 @@
-"""Ready-made computer players.
+"""Computer players, and a way to play them against each other.
 
-:class:`SimpleBot` plays a plain, sensible game: it keeps the cards that
-bring it closer to its phase, lays the phase as soon as it can, hits every
-card that fits, plays Skips on the leader and discards the costliest card it
-does not need. It reads only what the player whose turn it is may see: its
-own hand, the table, the top discard and everyone's progress.
+A bot is anything with a ``choose(view) -> Action`` method (the :class:`Bot`
+protocol). It is given the :class:`~phase10.PlayerView` of the seat whose
+turn it is, so it cannot see other hands or the draw pile. Passing a full
+:class:`~phase10.GameState` is allowed for convenience; the bots here turn
+it into that seat's view before looking at it.
+
+- :class:`RandomBot` plays a random legal move.
+- :class:`GreedyBot` plays a plain, sensible game: it keeps the cards that
+  bring it closer to its phase, lays the phase as soon as it can, hits every
+  card that fits, plays Skips on the leader and discards the costliest card
+  it does not need.
+- :func:`play_game` and :func:`tournament` play seeded games between bots.
 
 .. versionadded:: 0.1
 """
@@ -12,31 +19,76 @@ own hand, the table, the top discard and everyone's progress.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
+import attrs
+
+from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
 from ._cards import Card
-from ._errors import IllegalMove
-from ._groups import End
+from ._errors import GameOver
+from ._legal import can_draw, can_lay_phase, can_skip, legal_actions
 from ._phases import GroupKind, PhaseSpec
+from ._rules import Rules
 from ._solver import find_phase
 from ._state import GameState, Pile, Step
-from ._transitions import skip_targets, verify_draw, verify_hit
+from ._transitions import new_game
+from ._view import PlayerView, view
 
-__all__ = ["SimpleBot"]
+__all__ = [
+    "Bot",
+    "GameResult",
+    "GreedyBot",
+    "RandomBot",
+    "SimpleBot",
+    "TournamentResult",
+    "play_game",
+    "tournament",
+]
 
 
-class SimpleBot:
-    """A computer player that chooses one move at a time.
+class Bot(Protocol):
+    """Anything that chooses a move from what its seat may see."""
+
+    def choose(self, seen: PlayerView) -> Action:
+        """The move to make; ``seen`` is the view of the seat to move."""
+        ...
+
+
+def _as_view(seen: PlayerView | GameState) -> PlayerView:
+    if isinstance(seen, GameState):
+        return view(seen, seen.current)
+    return seen
+
+
+class RandomBot:
+    """Plays a uniformly random legal move.
+
+    .. versionadded:: 0.1
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(0)
+
+    def choose(self, seen: PlayerView | GameState) -> Action:
+        """A random move from :func:`~phase10.legal_actions`."""
+        moves = legal_actions(_as_view(seen))
+        if not moves:
+            raise GameOver("there is no move to make", clause="R37")
+        return self.rng.choice(moves)
+
+
+class GreedyBot:
+    """A computer player that plays a plain, sensible game.
 
     ``rng`` breaks ties between equally good moves, so a seeded bot plays
     the same game every time.
 
     >>> import random
     >>> from phase10 import apply, new_game
-    >>> from phase10.bots import SimpleBot
+    >>> from phase10.bots import GreedyBot
     >>> state = new_game(2, seed=3)
-    >>> bot = SimpleBot(random.Random(0))
+    >>> bot = GreedyBot(random.Random(0))
     >>> state = apply(state, bot.choose(state))
     >>> state.step.name
     'PLAY'
@@ -47,73 +99,61 @@ class SimpleBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random(0)
 
-    def choose(self, state: GameState) -> Action:
-        """The move this bot makes for the player whose turn it is."""
-        if state.step is Step.HAND_OVER:
+    def choose(self, seen: PlayerView | GameState) -> Action:
+        """The move this bot makes for the seat whose view ``seen`` is."""
+        seen = _as_view(seen)
+        if seen.step is Step.HAND_OVER:
             return NextHand()
-        if state.step is Step.GAME_OVER:
-            raise IllegalMove("the game is over", clause="R37")
-        me = state.players[state.current]
-        phase = state.phase_of(state.current)
-        if state.step is Step.DRAW:
-            return Draw(Pile.DISCARD if self._wants_discard(state) else Pile.DRAW)
+        if seen.step is Step.GAME_OVER:
+            raise GameOver("the game is over", clause="R37")
+        phase = seen.phase_of(seen.current)
+        me = seen.players[seen.current]
+        if seen.step is Step.DRAW:
+            return Draw(Pile.DISCARD if self._wants_discard(seen, phase) else Pile.DRAW)
         if not me.laid_down and phase is not None:
-            groups = find_phase(me.hand, phase, state.rules)
-            # Laying every card at once goes out, which some rules forbid.
-            if groups is not None and (
-                len(me.hand) > sum(len(g) for g in groups) or state.rules.go_out_by_hit
-            ):
+            groups = find_phase(seen.hand, phase, seen.rules)
+            if groups is not None and can_lay_phase(seen, groups):
                 return LayPhase(groups)
         if me.laid_down:
-            for card in sorted(me.hand, key=lambda c: c.is_wild):
-                if card.is_skip:
-                    continue
-                for index in range(len(state.table)):
-                    for end in (None, End.LOW) if card.is_wild else (None,):
-                        try:
-                            verify_hit(state, card, index, end=end)
-                        except IllegalMove:
-                            continue
-                        return Hit(card, index, end)
-        return self._end_turn(state, phase)
+            hits = [a for a in legal_actions(seen) if isinstance(a, Hit)]
+            if hits:
+                # Natural cards first: a Wild is worth more kept for later.
+                return min(hits, key=lambda hit: (hit.card.is_wild, hit.meld))
+        return self._end_turn(seen, phase)
 
-    def _wants_discard(self, state: GameState) -> bool:
-        try:
-            verify_draw(state, Pile.DISCARD)
-        except IllegalMove:
+    def _wants_discard(self, seen: PlayerView, phase: PhaseSpec | None) -> bool:
+        top = seen.discard_top
+        if top is None or not can_draw(seen, Pile.DISCARD):
             return False
-        top = state.discard_pile[0]
         if top.is_wild:
             return True
-        me = state.players[state.current]
+        me = seen.players[seen.current]
         if me.laid_down:
-            return any(_fits(meld_cards, top) for meld_cards in _melds(state))
-        phase = state.phase_of(state.current)
+            return any(
+                _fits(meld.kind, meld.cards, meld.low, top) for meld in seen.table
+            )
         if phase is None:
             return False
-        return _keep_score(top, (*me.hand, top), phase) > max(
-            (_keep_score(c, me.hand, phase) for c in me.hand if not c.is_wild),
-            default=0,
+        hand = seen.hand
+        return _keep_score(top, (*hand, top), phase) > max(
+            (_keep_score(c, hand, phase) for c in hand if not c.is_wild), default=0
         )
 
-    def _end_turn(self, state: GameState, phase: PhaseSpec | None) -> Action:
-        me = state.players[state.current]
-        hand = me.hand
+    def _end_turn(self, seen: PlayerView, phase: PhaseSpec | None) -> Action:
+        hand = seen.hand
         if any(card.is_skip for card in hand):
-            targets = skip_targets(state)
+            targets = [t for t in seen.contenders if can_skip(seen, t)]
             if not targets:
                 return Skip(None)
+
             # Skip whoever is furthest ahead; ties broken at random.
-            best = max(
-                (state.players[t].completed, -state.players[t].score) for t in targets
-            )
-            leaders = [
-                t
-                for t in targets
-                if (state.players[t].completed, -state.players[t].score) == best
-            ]
-            return Skip(self.rng.choice(leaders))
-        points = state.rules.points
+            def lead(seat: int) -> tuple[int, int]:
+                return (seen.players[seat].completed, -seen.players[seat].score)
+
+            best = max(lead(t) for t in targets)
+            return Skip(self.rng.choice([t for t in targets if lead(t) == best]))
+        points = seen.rules.points
+        me = seen.players[seen.current]
         if me.laid_down or phase is None:
             keep = [1 if card.is_wild else 0 for card in hand]
         else:
@@ -125,12 +165,14 @@ class SimpleBot:
         return Discard(hand[worst])
 
 
-def _melds(state: GameState) -> list[tuple[GroupKind, tuple[Card, ...], int | None]]:
-    return [(m.kind, m.cards, m.low) for m in state.table]
+SimpleBot = GreedyBot
+"""The earlier name of :class:`GreedyBot`."""
 
 
-def _fits(meld: tuple[GroupKind, tuple[Card, ...], int | None], card: Card) -> bool:
-    kind, cards, low = meld
+def _fits(
+    kind: GroupKind, cards: tuple[Card, ...], low: int | None, card: Card
+) -> bool:
+    """A quick guess whether ``card`` could go on a group (for choosing a draw)."""
     naturals = [c for c in cards if not c.is_wild]
     if card.is_skip:
         return False
@@ -169,3 +211,114 @@ def _keep_score(card: Card, hand: Sequence[Card], phase: PhaseSpec) -> int:
             score = len(nearby)
         best = max(best, score)
     return best
+
+
+@attrs.frozen
+class GameResult:
+    """How one game between bots ended.
+
+    .. versionadded:: 0.1
+    """
+
+    winner: int | None
+    """The winning seat, or ``None`` if the game was stopped unfinished."""
+    scores: tuple[int, ...]
+    completed: tuple[int, ...]
+    """Phases each seat completed."""
+    hands: int
+    moves: int
+    final: GameState
+
+
+def play_game(
+    bots: Sequence[Bot],
+    rules: Rules | None = None,
+    *,
+    seed: int,
+    dealer: int = 0,
+    max_moves: int = 100_000,
+) -> GameResult:
+    """Play one game, seat ``i`` played by ``bots[i]``; stop after ``max_moves``.
+
+    Each bot is given the view of its own seat only.
+
+    .. versionadded:: 0.1
+    """
+    state = new_game(len(bots), rules, seed=seed, dealer=dealer)
+    moves = 0
+    while state.step is not Step.GAME_OVER and moves < max_moves:
+        seat = state.current
+        state = apply(state, bots[seat].choose(view(state, seat)))
+        moves += 1
+    return GameResult(
+        winner=state.winner,
+        scores=tuple(p.score for p in state.players),
+        completed=tuple(p.completed for p in state.players),
+        hands=state.hand_number,
+        moves=moves,
+        final=state,
+    )
+
+
+@attrs.frozen
+class TournamentResult:
+    """Totals over a tournament, by bot name.
+
+    .. versionadded:: 0.1
+    """
+
+    games: int
+    wins: Mapping[str, int]
+    unfinished: int
+    """Games stopped at the move limit with no winner."""
+    mean_score: Mapping[str, float]
+    """Each bot's average final score per seat it played."""
+
+    def win_rate(self, name: str) -> float:
+        """The share of all games the bot named ``name`` won."""
+        return self.wins[name] / self.games if self.games else 0.0
+
+
+def tournament(
+    entrants: Mapping[str, Callable[[random.Random], Bot]],
+    *,
+    games: int,
+    players: int | None = None,
+    rules: Rules | None = None,
+    seed: int = 0,
+    max_moves: int = 100_000,
+) -> TournamentResult:
+    """Play ``games`` seeded games between bots and total the results.
+
+    ``entrants`` maps a name to a function making a bot from a random
+    generator. Seats are filled by the entrants in turn (so with two
+    entrants and four players each has two seats) and rotate from game to
+    game, so no bot keeps the first seat. Game ``g`` is dealt from seed
+    ``seed + g``: the same call gives the same results.
+
+    .. versionadded:: 0.1
+    """
+    names = list(entrants)
+    seats = players if players is not None else len(names)
+    wins = dict.fromkeys(names, 0)
+    totals = dict.fromkeys(names, 0)
+    played = dict.fromkeys(names, 0)
+    unfinished = 0
+    for game in range(games):
+        rng = random.Random(seed * 1_000_003 + game)
+        lineup = [names[(seat + game) % len(names)] for seat in range(seats)]
+        bots = [entrants[name](random.Random(rng.getrandbits(64))) for name in lineup]
+        result = play_game(bots, rules, seed=seed + game, max_moves=max_moves)
+        if result.winner is None:
+            unfinished += 1
+        else:
+            wins[lineup[result.winner]] += 1
+        for seat, name in enumerate(lineup):
+            totals[name] += result.scores[seat]
+            played[name] += 1
+    return TournamentResult(
+        games=games,
+        wins=wins,
+        unfinished=unfinished,
+        mean_score={n: totals[n] / played[n] if played[n] else 0.0 for n in names},
+    )

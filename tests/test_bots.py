@@ -1,0 +1,125 @@
+"""Bots: they see only their own view, play legal moves, and the greedy one wins."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from phase10 import (
+    GameState,
+    Rules,
+    Step,
+    apply,
+    can_apply,
+    legal_actions,
+    new_game,
+    view,
+)
+from phase10.bots import GreedyBot, RandomBot, play_game, tournament
+
+
+def hide_differently(state: GameState) -> GameState:
+    """The same game as the current seat sees it, with every secret changed."""
+    me = state.current
+    others = [seat for seat in range(len(state.players)) if seat != me]
+    pool = list(state.draw_pile)
+    for seat in others:
+        pool.extend(state.players[seat].hand)
+    random.Random(99).shuffle(pool)
+    players = list(state.players)
+    for seat in others:
+        size = len(players[seat].hand)
+        known = list(players[seat].known)
+        rest = list(pool)
+        for card in known:
+            rest.remove(card)
+        hand = tuple(known + rest[: size - len(known)])
+        for card in hand:
+            pool.remove(card)
+        players[seat] = attrs.evolve(players[seat], hand=hand)
+    return attrs.evolve(
+        state, players=tuple(players), draw_pile=tuple(pool), seed=state.seed + 1
+    )
+
+
+@given(seed=st.integers(0, 2**32), moves=st.integers(0, 300))
+@settings(max_examples=30)
+@pytest.mark.rule("R41")
+def test_bots_choose_the_same_whatever_is_hidden(seed: int, moves: int) -> None:
+    """Other hands, the draw pile's order and the seed never change a choice."""
+    state = new_game(3, seed=seed)
+    driver = GreedyBot(random.Random(seed))
+    for _ in range(moves):
+        if state.step is Step.GAME_OVER:
+            return
+        state = apply(state, driver.choose(state))
+    if state.step is Step.GAME_OVER:
+        return
+    twin = hide_differently(state)
+    assert view(twin, twin.current) == view(state, state.current)
+    for make in (GreedyBot, RandomBot):
+        assert make(random.Random(1)).choose(state) == make(random.Random(1)).choose(
+            twin
+        )
+
+
+@given(seed=st.integers(0, 2**32))
+@settings(max_examples=15)
+def test_bot_moves_are_always_legal(seed: int) -> None:
+    """Both bots' moves are accepted; RandomBot picks from legal_actions."""
+    rng = random.Random(seed)
+    bots: list[GreedyBot | RandomBot] = [
+        GreedyBot(random.Random(seed)),
+        RandomBot(random.Random(seed + 1)),
+    ]
+    state = new_game(2, Rules.first_phases(3), seed=seed)
+    for _ in range(400):
+        if state.step is Step.GAME_OVER:
+            break
+        bot = bots[state.current] if rng.random() < 0.9 else bots[1]
+        action = bot.choose(view(state, state.current))
+        assert can_apply(state, action)
+        if isinstance(bot, RandomBot):
+            assert action in legal_actions(state)
+        state = apply(state, action)
+
+
+def test_greedy_beats_random_in_a_clear_majority() -> None:
+    """Over 30 seeded two-player games the greedy bot wins at least 80%."""
+    result = tournament(
+        {"greedy": GreedyBot, "random": RandomBot}, games=30, players=2, seed=5
+    )
+    assert result.unfinished == 0
+    assert result.win_rate("greedy") >= 0.8
+    assert result.mean_score["greedy"] < result.mean_score["random"]
+
+
+def test_tournaments_are_reproducible_and_rotate_seats() -> None:
+    """The same call gives the same totals; each entrant plays every seat."""
+    entrants = {"a": GreedyBot, "b": GreedyBot, "c": GreedyBot}
+    first = tournament(entrants, games=6, seed=2, rules=Rules.first_phases(2))
+    second = tournament(entrants, games=6, seed=2, rules=Rules.first_phases(2))
+    assert first == second
+    assert sum(first.wins.values()) + first.unfinished == 6
+
+
+def test_play_game_stops_at_the_move_limit() -> None:
+    """A game cut short reports no winner and the moves made."""
+    result = play_game(
+        [RandomBot(random.Random(1)), RandomBot(random.Random(2))], seed=3, max_moves=50
+    )
+    assert result.winner is None
+    assert result.moves == 50
+    assert result.final.step is not Step.GAME_OVER
+
+
+def test_a_finished_game_reports_its_winner() -> None:
+    """play_game returns the winner, scores and phases of a finished game."""
+    result = play_game([GreedyBot(random.Random(s)) for s in range(4)], seed=11)
+    assert result.winner is not None
+    assert result.completed[result.winner] == 10
+    assert result.scores == tuple(p.score for p in result.final.players)
