@@ -1,0 +1,63 @@
+"""Play bots against each other and print who wins.
+
+python examples/tournament.py --games 100 --players 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from phase10 import PRESETS
+from phase10.bots import Bot, GreedyBot, RandomBot, tournament
+
+BOTS: dict[str, Callable[[random.Random], Bot]] = {
+    "greedy": GreedyBot,
+    "random": RandomBot,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="official")
+    parser.add_argument(
+        "--bots", default="greedy,random", help="comma-separated: greedy, random"
+    )
+    args = parser.parse_args(argv)
+    names = args.bots.split(",")
+    unknown = [name for name in names if name not in BOTS]
+    if unknown or len(set(names)) != len(names):
+        parser.error(f"choose distinct bots among {', '.join(BOTS)}")
+    started = time.perf_counter()
+    result = tournament(
+        {name: BOTS[name] for name in names},
+        games=args.games,
+        players=args.players,
+        rules=PRESETS[args.rules],
+        seed=args.seed,
+        max_moves=50_000,
+    )
+    seconds = time.perf_counter() - started
+    print(
+        f"{result.games} games, {args.players} players, rules {args.rules!r}, "
+        f"seeds {args.seed}-{args.seed + args.games - 1} ({seconds:.1f} s)"
+    )
+    print(f"{'bot':<8} {'wins':>6} {'share':>7} {'mean score':>11}")
+    for name in names:
+        print(
+            f"{name:<8} {result.wins[name]:>6} {result.win_rate(name):>7.0%} "
+            f"{result.mean_score[name]:>11.1f}"
+        )
+    if result.unfinished:
+        print(f"{result.unfinished} games stopped unfinished at 50,000 moves")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
