@@ -29,18 +29,17 @@ def hide_differently(state: GameState) -> GameState:
     pool = list(state.draw_pile)
     for seat in others:
         pool.extend(state.players[seat].hand)
+    for seat in others:  # known cards stay with their holders
+        for card in state.players[seat].known:
+            pool.remove(card)
     random.Random(99).shuffle(pool)
     players = list(state.players)
     for seat in others:
-        size = len(players[seat].hand)
-        known = list(players[seat].known)
-        rest = list(pool)
-        for card in known:
-            rest.remove(card)
-        hand = tuple(known + rest[: size - len(known)])
-        for card in hand:
-            pool.remove(card)
-        players[seat] = attrs.evolve(players[seat], hand=hand)
+        player = players[seat]
+        extra = len(player.hand) - len(player.known)
+        hand = (*player.known, *pool[:extra])
+        del pool[:extra]
+        players[seat] = attrs.evolve(player, hand=hand)
     return attrs.evolve(
         state, players=tuple(players), draw_pile=tuple(pool), seed=state.seed + 1
     )
@@ -123,3 +122,11 @@ def test_a_finished_game_reports_its_winner() -> None:
     assert result.winner is not None
     assert result.completed[result.winner] == 10
     assert result.scores == tuple(p.score for p in result.final.players)
+
+
+def test_two_greedy_bots_never_pass_one_card_back_and_forth() -> None:
+    """Seed 33 once left two GreedyBots trading the top discard forever."""
+    for seed in (33, *range(10)):
+        bots = [GreedyBot(random.Random(seed)), GreedyBot(random.Random(seed + 1))]
+        result = play_game(bots, seed=seed, max_moves=20_000)
+        assert result.winner is not None, seed

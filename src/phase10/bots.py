@@ -26,12 +26,13 @@ import attrs
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
 from ._cards import Card
-from ._errors import GameOver
+from ._errors import CardDoesNotFit, GameOver
+from ._groups import End, extend_group
 from ._legal import can_draw, can_lay_phase, can_skip, legal_actions
 from ._phases import GroupKind, PhaseSpec
 from ._rules import Rules
 from ._solver import find_phase
-from ._state import GameState, Pile, Step
+from ._state import GameState, Meld, Pile, Step
 from ._transitions import new_game
 from ._view import PlayerView, view
 
@@ -129,15 +130,12 @@ class GreedyBot:
             return True
         me = seen.players[seen.current]
         if me.laid_down:
-            return any(
-                _fits(meld.kind, meld.cards, meld.low, top) for meld in seen.table
-            )
-        if phase is None:
-            return False
-        hand = seen.hand
-        return _keep_score(top, (*hand, top), phase) > max(
-            (_keep_score(c, hand, phase) for c in hand if not c.is_wild), default=0
-        )
+            return any(_can_extend(meld, top) for meld in seen.table)
+        # Take it only if it would not be among the first cards to go: taking
+        # a card only to throw it back can leave two bots doing so forever.
+        hand = (*seen.hand, top)
+        keys = self._discard_keys(seen, hand, phase)
+        return keys[-1] > min(keys)
 
     def _end_turn(self, seen: PlayerView, phase: PhaseSpec | None) -> Action:
         hand = seen.hand
@@ -152,38 +150,33 @@ class GreedyBot:
 
             best = max(lead(t) for t in targets)
             return Skip(self.rng.choice([t for t in targets if lead(t) == best]))
-        points = seen.rules.points
-        me = seen.players[seen.current]
-        if me.laid_down or phase is None:
-            keep = [1 if card.is_wild else 0 for card in hand]
-        else:
-            keep = [_keep_score(card, hand, phase) for card in hand]
-        worst = min(
-            range(len(hand)),
-            key=lambda i: (keep[i], -points.of(hand[i]), self.rng.random()),
-        )
+        keys = self._discard_keys(seen, hand, phase)
+        worst = min(range(len(hand)), key=lambda i: (keys[i], self.rng.random()))
         return Discard(hand[worst])
+
+    def _discard_keys(
+        self, seen: PlayerView, hand: Sequence[Card], phase: PhaseSpec | None
+    ) -> list[tuple[int, int]]:
+        """For each card of ``hand``, how much to keep it (the lowest goes)."""
+        points = seen.rules.points
+        if seen.players[seen.current].laid_down or phase is None:
+            return [(1 if card.is_wild else 0, -points.of(card)) for card in hand]
+        return [(_keep_score(card, hand, phase), -points.of(card)) for card in hand]
 
 
 SimpleBot = GreedyBot
 """The earlier name of :class:`GreedyBot`."""
 
 
-def _fits(
-    kind: GroupKind, cards: tuple[Card, ...], low: int | None, card: Card
-) -> bool:
-    """A quick guess whether ``card`` could go on a group (for choosing a draw)."""
-    naturals = [c for c in cards if not c.is_wild]
-    if card.is_skip:
-        return False
-    if card.is_wild:
+def _can_extend(meld: Meld, card: Card) -> bool:
+    """Whether ``card`` fits ``meld`` at some end, by the rules' own judge."""
+    for end in (End.LOW, End.HIGH) if meld.kind.is_run else (None,):
+        try:
+            extend_group(meld.kind, meld.shape, meld.cards, card, end)
+        except CardDoesNotFit:
+            continue
         return True
-    if kind is GroupKind.SET:
-        return not naturals or naturals[0].number == card.number
-    if kind is GroupKind.COLOR:
-        return not naturals or naturals[0].color is card.color
-    start = low or 1
-    return card.number in (start - 1, start + len(cards))
+    return False
 
 
 def _keep_score(card: Card, hand: Sequence[Card], phase: PhaseSpec) -> int:
