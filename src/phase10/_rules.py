@@ -10,7 +10,7 @@ from typing import Final
 
 import attrs
 
-from ._cards import Card, parse_cards, standard_deck
+from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
 from ._errors import NotationError, RulesError
 from ._phases import STANDARD_PHASES, PhaseSpec
 
@@ -136,7 +136,7 @@ def _to_deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
         raise RulesError(f"deck is a sequence of cards, not {value!r}") from None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class Rules:
     """Everything that decides how a game is played; ``Rules()`` is the official game.
 
@@ -185,6 +185,22 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
+
+    def __repr__(self) -> str:
+        # Only what differs from the official game, written so that it
+        # evaluates back to an equal record: Rules(hand_size=8).
+        official = _official()
+        parts = []
+        for field in attrs.fields(Rules):
+            value = getattr(self, field.name)
+            if value == getattr(official, field.name):
+                continue
+            if field.name == "phases":
+                value = [str(phase) for phase in value]
+            elif field.name == "deck":
+                value = format_cards(value)
+            parts.append(f"{field.name}={value!r}")
+        return f"Rules({', '.join(parts)})"
 
     @classmethod
     def ten_hands(cls) -> Rules:
@@ -265,25 +281,42 @@ def _validate(rules: Rules) -> None:
             "pile and a draw pile "
             f"(it needs at least {needed})"
         )
+    faces = _face_counts(rules.deck)
     for number, phase in enumerate(rules.phases, 1):
         if phase.min_cards > rules.hand_size + 1:
             raise RulesError(
                 f"phase {number} ({phase}) needs {phase.min_cards} cards, but a player "
                 f"holds at most {rules.hand_size + 1} (hand_size + 1)"
             )
-        if not _deck_can_make(rules.deck, phase, rules.naturals):
+        if not _deck_can_make(faces, phase, rules.naturals):
             raise RulesError(
                 f"phase {number} ({phase}) cannot be made from this deck at all"
             )
 
 
+def _face_counts(deck: tuple[Card, ...]) -> tuple[int, ...]:
+    """How many of each face the deck holds: a cheap key for the cache below."""
+    counts = [0] * len(FACES)
+    for card in deck:
+        counts[card.index] += 1
+    return tuple(counts)
+
+
 @lru_cache(maxsize=256)
 def _deck_can_make(
-    deck: tuple[Card, ...], phase: PhaseSpec, naturals: NaturalRule
+    faces: tuple[int, ...], phase: PhaseSpec, naturals: NaturalRule
 ) -> bool:
     from ._solver import solve
 
+    deck = [
+        card for card, count in zip(FACES, faces, strict=True) for _ in range(count)
+    ]
     return solve(deck, phase, naturals) is not None
+
+
+@lru_cache(maxsize=1)
+def _official() -> Rules:
+    return Rules()
 
 
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
