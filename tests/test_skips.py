@@ -54,7 +54,7 @@ def test_you_cannot_skip_yourself() -> None:
 @pytest.mark.rule("R26")
 def test_a_skip_cannot_be_discarded_as_a_plain_card() -> None:
     """discard() refuses a Skip; skip() plays it."""
-    with pytest.raises(BadDiscard, match="skip"):
+    with pytest.raises(BadDiscard, match="Skip is not discarded"):
         discard(draw(three()), "S")
 
 

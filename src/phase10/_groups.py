@@ -155,7 +155,7 @@ def check_phase(
     wanted = spec.groups
     if len(groups) != len(wanted):
         raise PhaseNotMet(
-            f"the phase {spec} is laid as exactly {len(wanted)} "
+            f"this phase ({spec}) is laid as exactly {len(wanted)} "
             f"group{'s' if len(wanted) != 1 else ''}, not {len(groups)}",
             clause="R14",
         )
@@ -236,9 +236,15 @@ def _explain(
             )
             reason = row[pick]
             assert isinstance(reason, PhaseNotMet)
+            what = _what(wanted[pick].kind, wanted[pick].size)
+            # "a set of 3 needs ..." reads better as "it needs ..." here.
+            why = str(reason)
+            if why.startswith(what + " "):
+                why = "it" + why[len(what) :]
+            cards = f" ({_names(groups[i])})"
+            why = why.replace(cards, "")  # named once, in front, is enough
             return PhaseNotMet(
-                f"group {i + 1} ({_names(groups[i])}) is not "
-                f"{_what(wanted[pick].kind, wanted[pick].size)}: {reason}",
+                f"group {i + 1}{cards} is not {what}: {why}",
                 clause=reason.clause,
             )
     return PhaseNotMet(

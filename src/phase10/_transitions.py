@@ -377,7 +377,9 @@ def _as_card(card: CardLike) -> Card:
     return card if isinstance(card, Card) else Card.parse(card)
 
 
-def _take_from_hand(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+def _take_from_hand(
+    hand: tuple[Card, ...], cards: Iterable[Card], clause: str = "R21"
+) -> tuple[Card, ...]:
     """``hand`` less ``cards``; raises :class:`CardNotInHand` naming a missing card."""
     rest = list(hand)
     for card in cards:
@@ -387,9 +389,9 @@ def _take_from_hand(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card
             held = hand.count(card)
             if held:
                 raise CardNotInHand(
-                    f"you hold only {held} {card}, not more", clause="R15"
+                    f"you hold only {held} {card}, not more", clause=clause
                 ) from None
-            raise CardNotInHand(f"you do not hold {card}", clause="R15") from None
+            raise CardNotInHand(f"you do not hold {card}", clause=clause) from None
     return tuple(rest)
 
 
@@ -516,7 +518,9 @@ def verify_lay_phase(
     if me.laid_down:
         raise CannotLay("you have already laid down your phase this hand", clause="R15")
     cards = _as_groups(groups)
-    rest = _take_from_hand(me.hand, (card for group in cards for card in group))
+    rest = _take_from_hand(
+        me.hand, (card for group in cards for card in group), clause="R15"
+    )
     phase = state.phase_of(state.current)
     if phase is None:  # pragma: no cover - a finished player never plays on
         raise CannotLay("you have completed every phase", clause="R16")
@@ -553,7 +557,7 @@ def lay_phase(
     cards = _as_groups(groups)
     me = state.players[state.current]
     laid_cards = [card for group in cards for card in group]
-    rest = _take_from_hand(me.hand, laid_cards)
+    rest = _take_from_hand(me.hand, laid_cards, clause="R15")
     melds = tuple(
         Meld(state.current, spec.kind, group, shape.number, shape.color, shape.low)
         for group, (spec, shape) in zip(cards, shapes, strict=True)
@@ -665,7 +669,8 @@ def verify_discard(
     the_card = _as_card(card)
     if the_card.is_skip:
         raise BadDiscard(
-            "a Skip is played with skip(), naming the player who loses a turn",
+            "a Skip is not discarded like other cards: play it against the "
+            "player who is to lose a turn",
             clause="R26",
         )
     _take_from_hand(state.players[state.current].hand, (the_card,))
