@@ -52,7 +52,16 @@ from ._legal import (
     verify_apply,
 )
 from ._phases import STANDARD_PHASES, GroupKind, GroupSpec, PhaseSpec
+from ._record import GameRecord, final_state, replay
 from ._rules import PRESETS, EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
+from ._serialize import (
+    MAX_JSON_LENGTH,
+    SCHEMA_VERSION,
+    from_dict,
+    from_json,
+    to_dict,
+    to_json,
+)
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, PlayerState, Step
 from ._transitions import (
@@ -77,7 +86,9 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "FACES",
+    "MAX_JSON_LENGTH",
     "PRESETS",
+    "SCHEMA_VERSION",
     "SKIP",
     "STANDARD_PHASES",
     "WILD",
@@ -103,6 +114,7 @@ __all__ = [
     "FormatError",
     "GameEnded",
     "GameOver",
+    "GameRecord",
     "GameState",
     "GroupKind",
     "GroupSpec",
@@ -146,16 +158,22 @@ __all__ = [
     "discard",
     "draw",
     "events",
+    "final_state",
     "find_phase",
+    "from_dict",
+    "from_json",
     "hit",
     "lay_phase",
     "legal_actions",
     "new_game",
     "next_hand",
     "parse_cards",
+    "replay",
     "skip",
     "skip_targets",
     "standard_deck",
+    "to_dict",
+    "to_json",
     "verify_apply",
     "verify_discard",
     "verify_draw",

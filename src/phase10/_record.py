@@ -1,0 +1,249 @@
+"""Game records: the rules, the players, the seed and every move of a game.
+
+A :class:`GameRecord` is the natural save file and bug report: replaying its
+moves through the engine rebuilds every state of the game, on any machine
+(R41). Because it holds the seed, a record reveals every card of every deal:
+keep it on the server, or share it once the game is over, never with players
+while the game is going on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Final
+
+import attrs
+
+from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
+from ._errors import FormatError, Phase10Error
+from ._rules import Rules
+from ._serialize import (
+    _at,
+    _list,
+    _name,
+    _object,
+    _player_count,
+    _read_action,
+    _read_rules,
+    _register,
+    _seat,
+    _seed,
+    _write_action,
+    _write_rules,
+    from_dict,
+    from_json,
+    to_dict,
+    to_json,
+)
+from ._state import GameState
+from ._transitions import new_game
+
+__all__ = ["GameRecord", "final_state", "replay"]
+
+_OFFICIAL: Final = Rules()
+_MAX_ACTIONS: Final = 1_000_000
+_MOVES: Final = (Draw, LayPhase, Hit, Discard, Skip, NextHand)
+
+
+def _to_names(players: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(players, str):
+        raise FormatError("a record's players are a sequence of names, not one name")
+    try:
+        return tuple(players)
+    except TypeError:
+        raise FormatError(
+            "a record's players are a sequence of names, "
+            f"not a {type(players).__name__}"
+        ) from None
+
+
+def _to_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
+    try:
+        return tuple(actions)
+    except TypeError:
+        raise FormatError(
+            "a record's actions are a sequence of moves, "
+            f"not a {type(actions).__name__}"
+        ) from None
+
+
+def _check_whole(
+    record: GameRecord, attribute: attrs.Attribute[int], value: int
+) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormatError(
+            f"a record's {attribute.name} is a whole number, not {type(value).__name__}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """A whole game as data: how it was set up and every move made since.
+
+    ``actions`` are the moves in the order they were made, each by the
+    player whose turn it was; :func:`replay` makes them again. Every deal is
+    shuffled from ``seed``: games started with an explicit ``deck`` order
+    cannot be recorded.
+
+    The seed reveals every deal, so a record is for saving games and
+    reporting bugs, not for players during a game (send them a
+    :func:`~phase10.view`).
+
+    >>> import random
+    >>> from phase10 import apply
+    >>> from phase10.bots import GreedyBot
+    >>> record, state = GameRecord.start(["Ann", "Bob"], seed=7)
+    >>> bot = GreedyBot(random.Random(1))
+    >>> for _ in range(6):
+    ...     action = bot.choose(state)
+    ...     state, record = apply(state, action), record.then(action)
+    >>> saved = record.to_json()
+    >>> final_state(GameRecord.from_json(saved)) == state
+    True
+
+    .. versionadded:: 0.1
+    """
+
+    players: tuple[str, ...] = attrs.field(converter=_to_names)
+    """The players' names in seat order."""
+    seed: int = attrs.field(repr=False, validator=_check_whole)
+    """The game's seed, from which every deal is shuffled. Secret."""
+    rules: Rules = _OFFICIAL
+    """The rules the game is played by."""
+    dealer: int = attrs.field(default=0, validator=_check_whole)
+    """The dealer of the first hand."""
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_to_actions)
+    """Every move made, in order."""
+
+    @classmethod
+    def start(
+        cls,
+        players: int | Sequence[str],
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        dealer: int = 0,
+    ) -> tuple[GameRecord, GameState]:
+        """Start a game with :func:`~phase10.new_game` and a record of it.
+
+        Returns the record, with no moves yet, and the first state; add each
+        move with :meth:`then` as it is made.
+        """
+        state = new_game(players, rules, seed=seed, dealer=dealer)
+        record = cls(
+            players=tuple(player.name for player in state.players),
+            seed=state.seed,
+            rules=state.rules,
+            dealer=dealer,
+        )
+        return record, state
+
+    def then(self, *actions: Action) -> GameRecord:
+        """This record with ``actions`` made after its own moves."""
+        return attrs.evolve(self, actions=self.actions + actions)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (see :func:`~phase10.to_dict`)."""
+        return to_dict(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as JSON text (see :func:`~phase10.to_json`)."""
+        return to_json(self, indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """Read a record from a dict; :class:`~phase10.FormatError` if it is not one.
+
+        This checks the record's form, not its moves: :func:`replay` does.
+        """
+        record: GameRecord = from_dict(data, GameRecord)
+        return record
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Read a record from JSON text, as :meth:`from_dict` does."""
+        record: GameRecord = from_json(text, GameRecord)
+        return record
+
+
+def _states(record: GameRecord) -> Iterator[GameState]:
+    try:
+        state = new_game(
+            record.players, record.rules, seed=record.seed, dealer=record.dealer
+        )
+    except Phase10Error as error:
+        raise FormatError(f"the record cannot start a game: {error}") from error
+    yield state
+    for index, action in enumerate(record.actions):
+        if not isinstance(action, _MOVES):
+            raise FormatError(f"actions[{index}]: {action!r} is not a move")
+        try:
+            state = apply(state, action)
+        except Phase10Error as error:
+            raise FormatError(f"actions[{index}] ({action}): {error}") from error
+        yield state
+
+
+def replay(record: GameRecord) -> tuple[GameState, ...]:
+    """Every state of a recorded game: the first deal, then one per move.
+
+    A move the rules forbid raises :class:`~phase10.FormatError` naming the
+    move's index and the rule, chained from the engine's
+    :class:`~phase10.IllegalMove`. :func:`final_state` is cheaper when only
+    the end is wanted.
+
+    .. versionadded:: 0.1
+    """
+    return tuple(_states(record))
+
+
+def final_state(record: GameRecord) -> GameState:
+    """The state after the last move of a recorded game, as :func:`replay` finds it.
+
+    .. versionadded:: 0.1
+    """
+    state: GameState | None = None
+    for state in _states(record):  # noqa: B007 - only the last one is kept
+        pass
+    assert state is not None  # the deal always comes first
+    return state
+
+
+# --- the record as a document -----------------------------------------------------
+
+_RECORD_KEYS: Final = ("rules", "players", "seed", "dealer", "actions")
+
+
+def _write_record(record: GameRecord) -> dict[str, Any]:
+    return {
+        "rules": _write_rules(record.rules),
+        "players": list(record.players),
+        "seed": str(record.seed),
+        "dealer": record.dealer,
+        "actions": [_write_action(action) for action in record.actions],
+    }
+
+
+def _read_record(data: dict[str, Any], where: str) -> GameRecord:
+    data = _object(data, where, _RECORD_KEYS)
+    rules = _read_rules(data["rules"], _at(where, "rules"))
+    players_at = _at(where, "players")
+    names = tuple(
+        _name(name, f"{players_at}[{seat}]")
+        for seat, name in enumerate(_player_count(data["players"], players_at, rules))
+    )
+    actions_at = _at(where, "actions")
+    actions = _list(data["actions"], actions_at, _MAX_ACTIONS)
+    return GameRecord(
+        players=names,
+        seed=_seed(data["seed"], _at(where, "seed")),
+        rules=rules,
+        dealer=_seat(data["dealer"], _at(where, "dealer"), len(names)),
+        actions=tuple(
+            _read_action(action, f"{actions_at}[{index}]")
+            for index, action in enumerate(actions)
+        ),
+    )
+
+
+_register(GameRecord, "record", _write_record, _read_record)
