@@ -5,7 +5,7 @@ Run from a checkout, with phase10 installed or importable::
     python benchmarks/legal.py [--games N] [--repeat R] [--seed S]
                                [--clock {wall,cpu}]
 
-It plays N seeded games of SimpleBot against itself (official rules, four
+It plays N seeded games of GreedyBot against itself (official rules, four
 players), keeps every state met on the way, and times one ``legal_actions``
 call on each. It prints the median time per call in microseconds for the
 DRAW steps, the PLAY steps, the PLAY steps where a lay is listed (the
@@ -35,7 +35,7 @@ from phase10 import (
     view,
 )
 from phase10._legal import legal_actions
-from phase10.bots import SimpleBot
+from phase10.bots import GreedyBot
 
 PLAYERS = 4
 MOVE_LIMIT = 20_000
@@ -46,7 +46,7 @@ def play_games(games: int, seed: int) -> list[GameState]:
     states: list[GameState] = []
     for game in range(games):
         state = new_game(PLAYERS, Rules(), seed=seed + game)
-        bot = SimpleBot(random.Random(seed + game))
+        bot = GreedyBot(random.Random(seed + game))
         for _ in range(MOVE_LIMIT):
             states.append(state)
             if state.step is Step.GAME_OVER:

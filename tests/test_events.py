@@ -34,7 +34,7 @@ from phase10 import (
     new_game,
     next_hand,
 )
-from phase10.bots import SimpleBot
+from phase10.bots import GreedyBot
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -132,7 +132,7 @@ def test_events_in_random_games_never_leak_a_drawn_card(
 ) -> None:
     """Told to another seat, no draw-pile card is named; hits match the table."""
     state = new_game(players, seed=seed)
-    bot = SimpleBot(random.Random(seed))
+    bot = GreedyBot(random.Random(seed))
     for _ in range(600):
         if state.step is Step.GAME_OVER:
             break

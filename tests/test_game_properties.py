@@ -37,7 +37,7 @@ from phase10 import (
     verify_next_hand,
     verify_skip,
 )
-from phase10.bots import SimpleBot
+from phase10.bots import GreedyBot
 
 MOVE_LIMIT = 1500
 
@@ -122,9 +122,9 @@ def random_attempt(state: GameState, rng: random.Random) -> Attempt:
 def play(
     state: GameState, rng: random.Random, *, junk: float, limit: int = MOVE_LIMIT
 ) -> GameState:
-    """Play with SimpleBot, trying random (often illegal) moves in between."""
+    """Play with GreedyBot, trying random (often illegal) moves in between."""
     deck = Counter(state.rules.deck)
-    bot = SimpleBot(rng)
+    bot = GreedyBot(rng)
     for _ in range(limit):
         if state.step is Step.GAME_OVER:
             break

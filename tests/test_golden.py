@@ -38,7 +38,7 @@ from phase10 import (
     new_game,
     parse_cards,
 )
-from phase10.bots import SimpleBot
+from phase10.bots import GreedyBot
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -127,9 +127,9 @@ def read_action(text: str) -> Action:
 
 
 def record(rules: Rules, players: int, seed: int) -> list[str]:
-    """Play the game with SimpleBot and write it down, one line per move."""
+    """Play the game with GreedyBot and write it down, one line per move."""
     state = new_game(players, rules, seed=seed)
-    bot = SimpleBot(random.Random(seed))
+    bot = GreedyBot(random.Random(seed))
     lines = [f"start\t{digest(state)}"]
     while state.step is not Step.GAME_OVER:
         action = bot.choose(state)

@@ -1,6 +1,6 @@
 """Move legality: the can_… predicates and legal_actions (R4-R33).
 
-Random games (SimpleBot mixed with random legal moves, under the official
+Random games (GreedyBot mixed with random legal moves, under the official
 rules and random rule sets) reach varied states; in each, every listed move
 must be accepted and every move of the same kinds that is not listed must be
 refused. Lays are checked against a brute force over the hand's
@@ -74,7 +74,7 @@ from phase10._legal import (
     legal_actions,
     verify_apply,
 )
-from phase10.bots import SimpleBot
+from phase10.bots import GreedyBot
 
 Lay = tuple[tuple[Card, ...], ...]
 SLOW = [HealthCheck.too_slow]
@@ -90,9 +90,9 @@ def fewer(divisor: int, least: int) -> int:
 
 
 def play(state: GameState, rng: random.Random, moves: int, mix: float) -> GameState:
-    """Play ``moves`` moves: SimpleBot's, or with probability ``mix`` a random
+    """Play ``moves`` moves: GreedyBot's, or with probability ``mix`` a random
     listed move."""
-    bot = SimpleBot(rng)
+    bot = GreedyBot(rng)
     for _ in range(moves):
         if state.step is Step.GAME_OVER:
             break
