@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from phase10 import Card, GameState, Rules, new_game, parse_cards
 
-__all__ = ["arranged_deck", "deal"]
+__all__ = ["all_cards", "arranged_deck", "deal"]
 
 
 def arranged_deck(
@@ -74,3 +74,13 @@ def deal(
     )
     players = list(names) if names is not None else len(hands)
     return new_game(players, rules, seed=1, dealer=dealer, deck=deck)
+
+
+def all_cards(state: GameState) -> Counter[Card]:
+    """Every card of the state, wherever it is: hands, piles and table."""
+    found = Counter(state.draw_pile) + Counter(state.discard_pile)
+    for player in state.players:
+        found.update(player.hand)
+    for meld in state.table:
+        found.update(meld.cards)
+    return found

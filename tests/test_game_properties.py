@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scenarios import all_cards
 from strategies import rules_records
 
 from phase10 import (
@@ -42,19 +43,9 @@ from phase10.bots import GreedyBot
 MOVE_LIMIT = 1500
 
 
-def every_card(state: GameState) -> Counter[Card]:
-    """Every card of the state, wherever it is."""
-    found = Counter(state.draw_pile) + Counter(state.discard_pile)
-    for player in state.players:
-        found.update(player.hand)
-    for meld in state.table:
-        found.update(meld.cards)
-    return found
-
-
 def check_step(before: GameState, after: GameState, deck: Counter[Card]) -> None:
     """The invariants between two consecutive states."""
-    assert every_card(after) == deck, "a card was created or lost"
+    assert all_cards(after) == deck, "a card was created or lost"
     for old, new in zip(before.players, after.players, strict=True):
         assert new.score >= old.score, "a score went down"
         assert new.completed >= old.completed, "a phase was taken back"

@@ -6,7 +6,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from scenarios import arranged_deck, deal
+from scenarios import all_cards, arranged_deck, deal
 
 from phase10 import (
     STANDARD_PHASES,
@@ -41,16 +41,6 @@ def with_scores(state: GameState, *scores: int) -> GameState:
         for player, score in zip(state.players, scores, strict=True)
     )
     return attrs.evolve(state, players=players)
-
-
-def everything(state: GameState) -> Counter[object]:
-    """Every card of the state, wherever it is."""
-    found: Counter[object] = Counter(state.draw_pile) + Counter(state.discard_pile)
-    for player in state.players:
-        found.update(player.hand)
-    for meld in state.table:
-        found.update(meld.cards)
-    return found
 
 
 @pytest.mark.rule("R33", "R34", "R35")
@@ -162,7 +152,7 @@ def test_next_hand_gathers_every_card_and_deals_again() -> None:
     following = next_hand(ended)
     assert following.table == ()
     assert all(len(p.hand) == 3 and not p.laid_down for p in following.players)
-    assert everything(following) == Counter(standard_deck())
+    assert all_cards(following) == Counter(standard_deck())
     assert following.dealer == 1 and following.hand_number == 2
     assert following.players[1].completed == 1
 

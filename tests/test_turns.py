@@ -6,7 +6,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from scenarios import deal
+from scenarios import all_cards, deal
 
 from phase10 import (
     CannotDraw,
@@ -28,16 +28,6 @@ from phase10 import (
     skip_targets,
     standard_deck,
 )
-
-
-def all_cards(state: GameState) -> Counter[Card]:
-    """Every card of the state, wherever it is."""
-    found = Counter(state.draw_pile) + Counter(state.discard_pile)
-    for player in state.players:
-        found.update(player.hand)
-    for meld in state.table:
-        found.update(meld.cards)
-    return found
 
 
 @pytest.mark.rule("R18", "R20")
