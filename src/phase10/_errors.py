@@ -49,16 +49,20 @@ class RulesError(Phase10Error, ValueError):
 class IllegalMove(Phase10Error, ValueError):
     """A move that the rules forbid. The message names the rule clause.
 
-    ``clause`` is the id of the clause in the rules document (``"R23"``), or
+    ``str(error)`` is the reason followed by the clause, as in "you must draw
+    a card before you discard (rule R21)". ``reason`` is the sentence alone
+    and ``clause`` the id of the clause in the rules document (``"R21"``), or
     ``None`` when the mistake is not about a rule of the game.
 
     .. versionadded:: 0.1
     """
 
+    reason: str
     clause: str | None
 
-    def __init__(self, message: str, *, clause: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, *, clause: str | None = None) -> None:
+        super().__init__(f"{reason} (rule {clause})" if clause else reason)
+        self.reason = reason
         self.clause = clause
 
 

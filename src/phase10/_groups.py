@@ -238,7 +238,7 @@ def _explain(
             assert isinstance(reason, PhaseNotMet)
             what = _what(wanted[pick].kind, wanted[pick].size)
             # "a set of 3 needs ..." reads better as "it needs ..." here.
-            why = str(reason)
+            why = reason.reason
             if why.startswith(what + " "):
                 why = "it" + why[len(what) :]
             cards = f" ({_names(groups[i])})"
