@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ._cards import Card, Color
 from ._errors import CardDoesNotFit, PhaseNotMet
@@ -94,9 +94,8 @@ def judge_group(
         color = first.color
         for _, card in naturals:
             if card.color is not color:
-                assert color is not None
                 raise PhaseNotMet(
-                    f"{card} is not {color.name.lower()} like {first}: "
+                    f"{card} is not {cast(Color, color).name.lower()} like {first}: "
                     f"{_what(kind, min_size)} must be all one color",
                     clause="R8" if kind.is_run else "R7",
                 )
@@ -138,9 +137,7 @@ def judge_group(
 
 
 def _number(card: Card) -> int:
-    number = card.number
-    assert number is not None  # only called on natural cards
-    return number
+    return card._n  # a natural card's slot is its number
 
 
 def check_phase(
@@ -186,9 +183,7 @@ def check_phase(
         raise _explain(groups, wanted, fits)
     result = []
     for i, j in enumerate(chosen):
-        shape = fits[i][j]
-        assert isinstance(shape, GroupShape)
-        result.append((wanted[j], shape))
+        result.append((wanted[j], cast(GroupShape, fits[i][j])))
     return tuple(result)
 
 
@@ -219,9 +214,7 @@ def _explain(
     fits: Sequence[Sequence[GroupShape | PhaseNotMet]],
 ) -> PhaseNotMet:
     if len(groups) == 1:
-        reason = fits[0][0]
-        assert isinstance(reason, PhaseNotMet)
-        return reason
+        return cast(PhaseNotMet, fits[0][0])
     for i, row in enumerate(fits):
         if not any(isinstance(cell, GroupShape) for cell in row):
             # This group meets no requirement: say why, against the first
@@ -234,8 +227,7 @@ def _explain(
                 ),
                 0,
             )
-            reason = row[pick]
-            assert isinstance(reason, PhaseNotMet)
+            reason = cast(PhaseNotMet, row[pick])
             what = _what(wanted[pick].kind, wanted[pick].size)
             # "a set of 3 needs ..." reads better as "it needs ..." here.
             why = reason.reason

@@ -202,10 +202,10 @@ def final_state(record: GameRecord) -> GameState:
 
     .. versionadded:: 0.1
     """
-    state: GameState | None = None
-    for state in _states(record):  # noqa: B007 - only the last one is kept
+    states = _states(record)
+    state = next(states)  # the deal always comes first
+    for state in states:  # noqa: B007 - only the last one is kept
         pass
-    assert state is not None  # the deal always comes first
     return state
 
 

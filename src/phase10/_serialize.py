@@ -47,7 +47,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterable
 from types import UnionType
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar, cast, overload
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import FACES, Card, Color, standard_deck
@@ -319,7 +319,7 @@ def _text(value: object, where: str) -> str:
 def _seat(value: object, where: str, seats: int) -> int:
     if not _is_int(value):
         raise _fail(where, f"expected a seat number, not {_show(value)}")
-    assert isinstance(value, int)
+    value = cast(int, value)
     if not 0 <= value < seats:
         raise _fail(
             where, f"there is no seat {_show(value)} (seats are 0 to {seats - 1})"
@@ -382,8 +382,7 @@ def _seed(value: object, where: str) -> int:
             f"expected the seed as a text of decimal digits such as '2026', "
             f"not {_show(value)}",
         )
-    assert isinstance(value, str)
-    return -int(digits) if value.startswith("-") else int(digits)
+    return -int(digits) if cast(str, value).startswith("-") else int(digits)
 
 
 def _missing_or_extra(found: Counter[Card], wanted: Counter[Card]) -> str:
