@@ -15,10 +15,13 @@ from phase10 import (
     EmptyDrawPile,
     GameOver,
     GameState,
+    NextHand,
+    NotYourTurn,
     Points,
     Rules,
     Step,
     WrongStep,
+    apply,
     discard,
     draw,
     hit,
@@ -315,3 +318,30 @@ def test_shorter_games_use_a_shorter_phase_list() -> None:
     over = discard(state, "G9")
     assert over.step is Step.GAME_OVER
     assert over.winner == 1
+
+
+@pytest.mark.rule("R36")
+def test_any_player_may_call_for_the_next_hand_but_not_a_stranger() -> None:
+    """next_hand takes player= like every move: any seat, but a real one."""
+    state = deal(["R1 B2 G3", "R5 B5 G5"], starter="Y9", draw_top="Y5", rules=SHORT)
+    ended = lay_phase(draw(state), ["R5 B5 G5 Y5"])
+    assert next_hand(ended, player=0) == next_hand(ended, player=1) == next_hand(ended)
+    with pytest.raises(NotYourTurn, match="no player 5"):
+        next_hand(ended, player=5)
+    with pytest.raises(NotYourTurn):
+        apply(ended, NextHand(), player=5)
+
+
+def test_a_state_built_by_hand_seats_everyone_by_default() -> None:
+    """GameState's contenders default to every seat."""
+    state = deal(["R1", "B1", "G1"])
+    rebuilt = GameState(
+        rules=state.rules,
+        players=state.players,
+        current=state.current,
+        dealer=state.dealer,
+        step=state.step,
+        draw_pile=state.draw_pile,
+        discard_pile=state.discard_pile,
+    )
+    assert rebuilt.contenders == (0, 1, 2)

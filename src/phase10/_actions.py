@@ -134,5 +134,5 @@ def apply(state: GameState, action: Action, *, player: int | None = None) -> Gam
     if isinstance(action, Skip):
         return skip(state, action.target, player=player)
     if isinstance(action, NextHand):
-        return next_hand(state)
+        return next_hand(state, player=player)
     raise IllegalMove(f"{action!r} is not a move")

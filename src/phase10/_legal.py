@@ -226,7 +226,7 @@ def can_skip(
     return True
 
 
-def can_next_hand(state: StateLike) -> bool:
+def can_next_hand(state: StateLike, *, player: int | None = None) -> bool:
     """Whether :func:`~phase10.next_hand` would deal now (R36).
 
     True exactly when :func:`~phase10.verify_next_hand` raises nothing.
@@ -234,8 +234,8 @@ def can_next_hand(state: StateLike) -> bool:
     .. versionadded:: 0.1
     """
     try:
-        game, _ = _resolve(state, None)
-        verify_next_hand(game)
+        game, seat = _resolve(state, player)
+        verify_next_hand(game, player=seat)
     except Phase10Error:
         return False
     return True
@@ -264,7 +264,7 @@ def verify_apply(
     elif isinstance(action, Skip):
         verify_skip(game, action.target, player=seat)
     elif isinstance(action, NextHand):
-        verify_next_hand(game)
+        verify_next_hand(game, player=seat)
     else:
         raise IllegalMove(f"{action!r} is not a move")
 

@@ -150,7 +150,11 @@ class GameState:
     """Who went out in the hand that has just ended, if anyone (R33)."""
     hand_points: tuple[int, ...] | None = None
     """Points each player scored in the hand that has just ended (R34)."""
-    contenders: tuple[int, ...] = ()
+    contenders: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(
+            lambda self: tuple(range(len(self.players))), takes_self=True
+        )
+    )
     """The seats playing this hand, which are every seat except in a tie-break
     hand (R38). Once a hand is over, the seats that will play the next one."""
     tiebreak: bool = False

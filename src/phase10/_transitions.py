@@ -314,8 +314,18 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
     return replace(ended, contenders=best, tiebreak=True)
 
 
-def verify_next_hand(state: GameState) -> None:
-    """Raise unless the next hand may be dealt (the current one is over)."""
+def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
+    """Raise unless the next hand may be dealt (the current one is over).
+
+    Any player may call for the next hand; ``player``, if given, must be a
+    seat at the table.
+    """
+    if player is not None and (
+        isinstance(player, bool)
+        or not isinstance(player, int)
+        or not 0 <= player < len(state.players)
+    ):
+        raise NotYourTurn(f"there is no player {player!r} at this table")
     if state.step is Step.GAME_OVER:
         raise _game_over(state)
     if state.step is not Step.HAND_OVER:
@@ -325,7 +335,12 @@ def verify_next_hand(state: GameState) -> None:
         )
 
 
-def next_hand(state: GameState, *, deck: Sequence[Card] | None = None) -> GameState:
+def next_hand(
+    state: GameState,
+    *,
+    deck: Sequence[Card] | None = None,
+    player: int | None = None,
+) -> GameState:
     """Deal the next hand, the dealer moving one seat left (R18, R36, R38).
 
     After a tie (R38, R39) this deals the tie-break hand to the tied players
@@ -333,7 +348,7 @@ def next_hand(state: GameState, *, deck: Sequence[Card] | None = None) -> GameSt
 
     .. versionadded:: 0.1
     """
-    verify_next_hand(state)
+    verify_next_hand(state, player=player)
     following = replace(
         state,
         dealer=(state.dealer + 1) % len(state.players),
