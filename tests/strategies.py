@@ -129,14 +129,23 @@ _MAX_SEATS = 8
 
 
 @st.composite
-def _phase_lists(draw: st.DrawFn) -> tuple[tuple[PhaseSpec, ...], int]:
-    """A phase list and a hand size big enough to make every phase in it."""
+def _phase_lists(
+    draw: st.DrawFn, go_out_by_hit: bool
+) -> tuple[tuple[PhaseSpec, ...], int]:
+    """A phase list and a hand size big enough to make every phase in it.
+
+    A player can lay hand_size + 1 cards at most, or hand_size when the last
+    card must be kept to discard (``go_out_by_hit`` off).
+    """
+    spare = 1 if go_out_by_hit else 0
     choice = draw(st.sampled_from(["standard", "first", "even", "custom"]))
     if choice == "custom":
         hand_size = draw(st.integers(_MIN_HAND, _MAX_HAND))
         phases = tuple(
             draw(
-                st.lists(phase_specs(max_cards=hand_size + 1), min_size=1, max_size=10)
+                st.lists(
+                    phase_specs(max_cards=hand_size + spare), min_size=1, max_size=10
+                )
             )
         )
         return phases, hand_size
@@ -147,7 +156,7 @@ def _phase_lists(draw: st.DrawFn) -> tuple[tuple[PhaseSpec, ...], int]:
     else:
         phases = STANDARD_PHASES[1::2]
     need = max(phase.min_cards for phase in phases)
-    return phases, draw(st.integers(max(_MIN_HAND, need - 1), _MAX_HAND))
+    return phases, draw(st.integers(max(_MIN_HAND, need - spare), _MAX_HAND))
 
 
 def _points() -> st.SearchStrategy[Points]:
@@ -164,11 +173,13 @@ def rules_records(draw: st.DrawFn) -> Rules:
 
     The phase list is the official one, its first N phases, the even phases,
     or 1-10 random custom phases; the hand size (6-12) is big enough for every
-    phase (``min_cards <= hand_size + 1``) and the standard deck can deal it to
+    phase (``min_cards <= hand_size + 1``, or ``hand_size`` without going out
+    by a hit) and the standard deck can deal it to
     ``max_players`` (at most 8) and still start both piles. Valid by
     construction: building the record never raises.
     """
-    phases, hand_size = draw(_phase_lists())
+    go_out_by_hit = draw(st.booleans())
+    phases, hand_size = draw(_phase_lists(go_out_by_hit))
     deck = standard_deck()
     max_players = draw(st.integers(2, min(_MAX_SEATS, (len(deck) - 2) // hand_size)))
     min_players = draw(st.integers(2, max_players))
@@ -183,7 +194,7 @@ def rules_records(draw: st.DrawFn) -> Rules:
         skip_limit=draw(st.sampled_from(SkipLimit)),
         wild_from_discard=draw(st.booleans()),
         hit_on_lay_turn=draw(st.booleans()),
-        go_out_by_hit=draw(st.booleans()),
+        go_out_by_hit=go_out_by_hit,
         on_empty_draw_pile=draw(st.sampled_from(EmptyDrawPile)),
         points=draw(_points()),
     )

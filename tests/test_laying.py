@@ -310,3 +310,16 @@ def test_a_run_from_1_to_12_takes_no_more_cards() -> None:
         hit(full, "W", 1)
     with pytest.raises(CardDoesNotFit, match="every number from 1 to 12"):
         hit(full, Card.parse("R7"), 1)
+
+
+@pytest.mark.rule("R15")
+def test_groups_given_as_one_shot_iterators_are_read_once() -> None:
+    """Iterators and generators as groups lay the same phase as lists do."""
+    state = ready(PHASE1, draw_top="Y7")
+    as_lists = lay_phase(state, ["R5 B5 G5", "R7 B7 Y7"])
+    as_iterators = lay_phase(
+        state, [iter(parse_cards("R5 B5 G5")), iter(parse_cards("R7 B7 Y7"))]
+    )
+    as_generator = lay_phase(state, (text for text in ["R5 B5 G5", "R7 B7 Y7"]))
+    assert as_iterators == as_lists == as_generator
+    assert len(as_lists.players[1].hand) == 5

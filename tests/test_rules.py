@@ -392,3 +392,12 @@ def test_points_validation(field: str, value: object) -> None:
 def test_points_may_be_zero() -> None:
     """A price of 0 is allowed (a variant where some cards cost nothing)."""
     assert Points(low=0, high=0, skip=0, wild=0).total(standard_deck()) == 0
+
+
+@pytest.mark.rule("R17", "R33")
+def test_a_phase_of_the_whole_hand_needs_going_out_without_a_discard() -> None:
+    """Without go_out_by_hit a phase can use at most hand_size cards."""
+    Rules(phases=["1 run of 11"], hand_size=10)
+    with pytest.raises(RulesError, match="at most 10"):
+        Rules(phases=["1 run of 11"], hand_size=10, go_out_by_hit=False)
+    Rules(phases=["1 run of 10"], hand_size=10, go_out_by_hit=False)

@@ -339,7 +339,13 @@ BAD_STATES: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     (
         "negative count",
         lambda d: d["players"][1].update(skips_pending=-1),
-        r"^players\[1\]\.skips_pending: expected a whole number >= 0, not -1$",
+        r"^players\[1\]\.skips_pending: expected a whole number from 0 to 1000, "
+        r"not -1$",
+    ),
+    (
+        "turns owed beyond any game",
+        lambda d: d["players"][1].update(skips_pending=10**7),
+        r"^players\[1\]\.skips_pending: expected a whole number from 0 to 1000",
     ),
     ("missing key", lambda d: d.pop("dealer"), r"^missing key 'dealer'$"),
     (

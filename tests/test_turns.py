@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -268,3 +269,30 @@ def test_drawing_from_an_empty_draw_pile_is_refused_not_a_crash() -> None:
     empty = attrs.evolve(new_game(2, seed=1), draw_pile=())
     with pytest.raises(CannotDraw, match="draw pile is empty"):
         draw(empty)
+
+
+@pytest.mark.rule("R3")
+def test_a_huge_player_count_is_refused_at_once() -> None:
+    """new_game checks the count before making any player."""
+    with pytest.raises(RulesError, match="not 1000000000"):
+        new_game(10**9, seed=1)
+
+
+def test_moves_on_something_that_is_not_a_state_are_refused() -> None:
+    """A move, a view or a query given no GameState raises IllegalMove."""
+    from collections.abc import Callable
+
+    from phase10 import Draw, IllegalMove, apply, legal_actions, next_hand, view
+
+    nothing: Any = None
+    calls: list[Callable[[], object]] = [
+        lambda: draw(nothing),
+        lambda: skip_targets(nothing),
+        lambda: legal_actions(5),  # type: ignore[arg-type]
+        lambda: next_hand(nothing),
+        lambda: view(nothing, 0),
+        lambda: apply(nothing, Draw()),
+    ]
+    for call in calls:
+        with pytest.raises(IllegalMove, match="GameState"):
+            call()

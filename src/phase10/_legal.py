@@ -15,7 +15,7 @@ is never played on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 from typing import Final
 
@@ -112,6 +112,10 @@ def _resolve(state: StateLike, player: int | None) -> tuple[GameState, int | Non
     it, so a move for that seat could not be judged.
     """
     if not isinstance(state, PlayerView):
+        if not isinstance(state, GameState):
+            raise IllegalMove(
+                f"expected a GameState or a PlayerView, not {type(state).__name__}"
+            )
         return state, player
     seat = state.seat
     if seat is None:
@@ -153,7 +157,7 @@ def can_draw(
 
 def can_lay_phase(
     state: StateLike,
-    groups: Sequence[Sequence[CardLike] | str],
+    groups: Iterable[Iterable[CardLike] | str],
     *,
     player: int | None = None,
 ) -> bool:
@@ -353,6 +357,10 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
         ):
             return ()
         state = _surrogate(state)
+    elif not isinstance(state, GameState):
+        raise IllegalMove(
+            f"expected a GameState or a PlayerView, not {type(state).__name__}"
+        )
     if state.step is Step.PLAY:
         return _play_actions(state)
     actions: list[Action] = []

@@ -149,7 +149,7 @@ class Rules:
     >>> Rules(hand_size=3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    phase10.RulesError: phase 1 (2 sets of 3) needs 6 cards, but a player holds ...
+    phase10.RulesError: phase 1 (2 sets of 3) needs 6 cards, but a player can lay ...
 
     .. versionadded:: 0.1
     """
@@ -282,11 +282,20 @@ def _validate(rules: Rules) -> None:
             f"(it needs at least {needed})"
         )
     faces = _face_counts(rules.deck)
+    # A player holds at most hand_size + 1 cards (after drawing); without
+    # going out by a hit or a lay-down, one of them must stay to discard.
+    most = rules.hand_size + 1 if rules.go_out_by_hit else rules.hand_size
     for number, phase in enumerate(rules.phases, 1):
-        if phase.min_cards > rules.hand_size + 1:
+        if phase.min_cards > most:
             raise RulesError(
                 f"phase {number} ({phase}) needs {phase.min_cards} cards, but a player "
-                f"holds at most {rules.hand_size + 1} (hand_size + 1)"
+                f"can lay at most {most}"
+                + (
+                    " (hand_size + 1)"
+                    if rules.go_out_by_hit
+                    else " (hand_size, since go_out_by_hit is off a card must "
+                    "be kept to discard)"
+                )
             )
         if not _deck_can_make(faces, phase, rules.naturals):
             raise RulesError(

@@ -77,6 +77,11 @@ MAX_JSON_LENGTH: Final = 8_000_000
 """The longest text :func:`from_json` reads, in characters. A saved game
 takes a few kilobytes and a record of a long game well under a megabyte."""
 
+# Turns a player may still owe to Skips. Play keeps this tiny (a lost turn is
+# served at the player's next turn slot); the bound keeps a crafted document
+# from making the next move pass over lost turns for ever.
+_MAX_OWED: Final = 1000
+
 _MAX_DECK: Final = 10_000
 """The most cards a rules document may list (the official deck has 108)."""
 _MAX_PHASES: Final = 1_000
@@ -722,7 +727,9 @@ def _read_progress(fields: dict[str, Any], where: str, rules: Rules) -> dict[str
         ),
         "laid_down": _bool(fields["laid_down"], at(where, "laid_down")),
         "score": _int(fields["score"], at(where, "score")),
-        "skips_pending": _int(fields["skips_pending"], at(where, "skips_pending")),
+        "skips_pending": _int(
+            fields["skips_pending"], at(where, "skips_pending"), 0, _MAX_OWED
+        ),
         "skipped_in_slot": _optional_int(
             fields["skipped_in_slot"], at(where, "skipped_in_slot")
         ),
@@ -761,8 +768,14 @@ def _check_play(
     table: tuple[Meld, ...],
     laid_down: list[bool],
     draw_size: int,
+    owed: list[int],
 ) -> None:
     """Cross-checks that hold in every state reached by play."""
+    if step in (Step.DRAW, Step.PLAY) and owed[current]:
+        raise _fail(
+            _at(where, "players"),
+            "the player whose turn it is cannot still owe a turn to a Skip",
+        )
     if (winner is None) == (step is Step.GAME_OVER):
         raise _fail(_at(where, "winner"), "a game has a winner exactly when it is over")
     if step in (Step.DRAW, Step.PLAY) and current not in contenders:
@@ -816,6 +829,7 @@ def _read_state(data: dict[str, Any], where: str) -> GameState:
         table,
         [player.laid_down for player in state.players],
         len(state.draw_pile),
+        [player.skips_pending for player in state.players],
     )
     found = Counter(state.draw_pile)
     found.update(state.discard_pile)
@@ -965,6 +979,7 @@ def _read_view(data: dict[str, Any], where: str) -> PlayerView:
         table,
         [player.laid_down for player in seen.players],
         seen.draw_size,
+        [player.skips_pending for player in seen.players],
     )
     on_table = sum(len(meld.cards) for meld in table)
     total = (

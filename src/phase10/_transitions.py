@@ -116,6 +116,11 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
     if isinstance(players, bool):
         raise RulesError("players is a number of players or a list of names")
     if isinstance(players, int):
+        if not rules.min_players <= players <= rules.max_players:
+            raise RulesError(
+                f"this game is for {rules.min_players} to {rules.max_players} "
+                f"players, not {players}"
+            )
         names = tuple(f"Player {i + 1}" for i in range(players))
     elif isinstance(players, str):
         raise RulesError(
@@ -320,6 +325,7 @@ def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
     Any player may call for the next hand; ``player``, if given, must be a
     seat at the table.
     """
+    _check_state(state)
     if player is not None and (
         isinstance(player, bool)
         or not isinstance(player, int)
@@ -366,7 +372,13 @@ def _game_over(state: GameState) -> GameOver:
     return GameOver(f"the game is over: {who} won", clause="R37")
 
 
+def _check_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise IllegalMove(f"moves are made on a GameState, not {type(state).__name__}")
+
+
 def _verify_turn(state: GameState, player: int | None, step: Step, doing: str) -> None:
+    _check_state(state)
     if state.step is Step.GAME_OVER:
         raise _game_over(state)
     if state.step is Step.HAND_OVER:
@@ -499,7 +511,7 @@ def draw(
 
 
 def _as_groups(
-    groups: Sequence[Sequence[CardLike] | str],
+    groups: Iterable[Iterable[CardLike] | str],
 ) -> tuple[tuple[Card, ...], ...]:
     if isinstance(groups, str):
         raise NotationError(
@@ -522,17 +534,23 @@ def _as_groups(
 
 def verify_lay_phase(
     state: GameState,
-    groups: Sequence[Sequence[CardLike] | str],
+    groups: Iterable[Iterable[CardLike] | str],
     *,
     player: int | None = None,
 ) -> tuple[tuple[GroupSpec, GroupShape], ...]:
     """Raise what ``lay_phase`` would raise; else return the requirement each
     group meets and what it stands for."""
+    return _check_lay(state, _as_groups(groups), player)
+
+
+def _check_lay(
+    state: GameState, cards: tuple[tuple[Card, ...], ...], player: int | None
+) -> tuple[tuple[GroupSpec, GroupShape], ...]:
+    """The check of ``verify_lay_phase``, on groups already read into cards."""
     _verify_turn(state, player, Step.PLAY, "lay down a phase")
     me = state.players[state.current]
     if me.laid_down:
         raise CannotLay("you have already laid down your phase this hand", clause="R15")
-    cards = _as_groups(groups)
     rest = _take_from_hand(
         me.hand, (card for group in cards for card in group), clause="R15"
     )
@@ -551,7 +569,7 @@ def verify_lay_phase(
 
 def lay_phase(
     state: GameState,
-    groups: Sequence[Sequence[CardLike] | str],
+    groups: Iterable[Iterable[CardLike] | str],
     *,
     player: int | None = None,
 ) -> GameState:
@@ -568,8 +586,8 @@ def lay_phase(
 
     .. versionadded:: 0.1
     """
-    shapes = verify_lay_phase(state, groups, player=player)
-    cards = _as_groups(groups)
+    cards = _as_groups(groups)  # read once: groups may be one-shot iterators
+    shapes = _check_lay(state, cards, player)
     me = state.players[state.current]
     laid_cards = [card for group in cards for card in group]
     rest = _take_from_hand(me.hand, laid_cards, clause="R15")
@@ -734,6 +752,7 @@ def skip_targets(state: GameState) -> tuple[int, ...]:
 
     .. versionadded:: 0.1
     """
+    _check_state(state)
     limit = state.rules.skip_limit
     table_size = len(state.contenders)
     allowed = []

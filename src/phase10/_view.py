@@ -101,6 +101,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
 
     .. versionadded:: 0.1
     """
+    if not isinstance(state, GameState):
+        raise IllegalMove(f"a view is taken of a GameState, not {type(state).__name__}")
     if seat is not None and (
         isinstance(seat, bool)
         or not isinstance(seat, int)
