@@ -270,6 +270,13 @@ class Narrator:
         self.say(
             f"Phase 10 · {rules_name} rules · {len(names)} players: {names_text(names)}"
         )
+        if not self.every_turn:
+            # Without this, a reader counting seats takes the untold turns for
+            # a missing turn, which looks like a rules bug.
+            self.say(
+                "Only the news is told; --verbose tells every turn, plain draws "
+                "and discards too."
+            )
         self.hand_started(state)
 
     def hand_started(self, state: GameState) -> None:

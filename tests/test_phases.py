@@ -137,6 +137,10 @@ def test_parser_reads_the_misprinted_list() -> None:
         ("eleven sets of 1", spec(*[(SET, 1)] * 11)),
         ("7 cards of the same color", spec((COLOR, 7))),
         ("7 cards all one colour", spec((COLOR, 7))),
+        # The sheets' own prose: "cards of all one color".
+        ("7 cards of all one color", spec((COLOR, 7))),
+        ("7 cards of all one colour", spec((COLOR, 7))),
+        ("1 card of one color", spec((COLOR, 1))),
         ("2 sets of 3 cards", spec((SET, 3), (SET, 3))),
         # Mixed kinds keep their written order.
         ("1 run of 4 + 1 set of 3", spec((RUN, 4), (SET, 3))),
@@ -253,9 +257,13 @@ def test_group_spec_str_parses_as_one_group(group: GroupSpec) -> None:
         ("sets of 3", ["count", "'sets'"]),
         ("2 sets of many", ["size", "'many'"]),
         ("7 cards", ["of one color", "the text ended"]),
-        ("7 cards of 1 shade", ["of one color", "'of'"]),
+        ("7 cards of 1 shade", ["of one color", "'shade'"]),
         ("1 color set of 3", ["'run'", "'set'"]),
         ("1 set of 3 of one color", ["'of'"]),
+        ("1 run of 4 of one", ["'color'", "the text ended"]),
+        ("7 cards of all", ["'one color'", "the text ended"]),
+        ("150 sets of 2", ["at most 100", "'150' (word 1)"]),
+        ("\u0663 sets of 3", ["unexpected"]),
         ("2 sets of 3 / 1 run of 4", ["'/'"]),
         ("2 sets of 3 – 1 run of 4", ["'–'"]),
     ],
@@ -339,6 +347,29 @@ def test_group_spec_validation(kind: object, size: object, fragment: str) -> Non
     """An impossible GroupSpec raises RulesError naming the bad value."""
     with pytest.raises(RulesError, match=fragment):
         GroupSpec(kind, size)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("R4")
+@pytest.mark.parametrize(
+    "phase",
+    [
+        PhaseSpec([GroupSpec(SET, 999)] * 100),
+        PhaseSpec([GroupSpec(COLOR, 1)] * 100),
+        spec((COLOR, 1), (COLOR_RUN, 12), (SET, 999)),
+    ],
+)
+def test_every_spec_the_constructors_allow_parses_back(phase: PhaseSpec) -> None:
+    """The constructors and the parser share their limits, so str() round-trips."""
+    assert PhaseSpec.parse(str(phase)) == phase
+
+
+@pytest.mark.rule("R4", "R17")
+def test_specs_beyond_the_parsers_limits_are_refused() -> None:
+    """No group of 1000 cards and no phase of 101 groups: no text could say them."""
+    with pytest.raises(RulesError, match="999"):
+        GroupSpec(SET, 1000)
+    with pytest.raises(RulesError, match="100 groups"):
+        PhaseSpec([GroupSpec(SET, 2)] * 101)
 
 
 @pytest.mark.rule("R4", "R17")

@@ -41,7 +41,10 @@ class GroupKind(enum.Enum):
 
 
 _MAX_RUN: Final = 12
-_MAX_GROUPS: Final = 100  # far above any playable phase; bounds untrusted text
+# Far above any playable phase, these bound untrusted text; the constructors
+# hold specs to them too, so that every spec's text parses back.
+_MAX_GROUPS: Final = 100
+_MAX_SIZE: Final = 999
 
 
 def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
@@ -51,6 +54,8 @@ def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
         raise RulesError(f"a group holds at least 1 card, not {size}")
     if instance.kind.is_run and size > _MAX_RUN:
         raise RulesError(f"a run holds at most 12 cards (numbers 1-12), not {size}")
+    if size > _MAX_SIZE:
+        raise RulesError(f"a group holds at most {_MAX_SIZE} cards, not {size}")
 
 
 def _check_kind(instance: GroupSpec, attribute: object, kind: GroupKind) -> None:
@@ -81,7 +86,8 @@ class GroupSpec:
             return f"{count} run{plural} of {self.size}"
         if self.kind is GroupKind.COLOR_RUN:
             return f"{count} run{plural} of {self.size} of one color"
-        return " + ".join([f"{self.size} cards of one color"] * count)
+        cards = "card" if self.size == 1 else "cards"
+        return " + ".join([f"{self.size} {cards} of one color"] * count)
 
     def __str__(self) -> str:
         return self._describe(1)
@@ -105,6 +111,10 @@ def _check_groups(
 ) -> None:
     if not groups:
         raise RulesError("a phase asks for at least one group")
+    if len(groups) > _MAX_GROUPS:
+        raise RulesError(
+            f"a phase asks for at most {_MAX_GROUPS} groups, not {len(groups)}"
+        )
     for group in groups:
         if not isinstance(group, GroupSpec):
             raise RulesError(
@@ -148,8 +158,11 @@ class PhaseSpec:
         and sizes as digits or words (``one`` to ``twelve``, ``a``);
         ``N sets of S``, ``N runs of S``, ``N runs of S of one color``
         (a run all of one colour; also ``in one color``, ``of the same
-        color``), ``N cards of one color`` (also ``of 1 color``, ``all one
-        color``); ``color``/``colour`` and singular or plural alike. Raises
+        color``), ``N cards of one color`` (also ``of 1 color``, ``of all
+        one color`` as the rule sheets say, ``all one color``);
+        ``color``/``colour`` and singular or plural alike. Counts go up to
+        100 groups and sizes up to 999 cards, the limits of
+        :class:`GroupSpec` and :class:`PhaseSpec` too. Raises
         :class:`NotationError` saying what was expected where.
         """
         return _Parser(text).phase()
@@ -183,7 +196,8 @@ _WORDS: Final = {
     "eleven": 11,
     "twelve": 12,
 }
-_TOKEN = re.compile(r"\s*(?:(\d+)|([a-z]+)|([+&,;]))", re.IGNORECASE)
+_COLOR_WORDS: Final = ("color", "colour", "colors", "colours")
+_TOKEN = re.compile(r"\s*(?:(\d+)|([a-z]+)|([+&,;]))", re.IGNORECASE | re.ASCII)
 
 
 class _Parser:
@@ -247,18 +261,23 @@ class _Parser:
         raise self._fail(what)
 
     def _one_color(self) -> bool:
-        """Read 'of one color' and its variants; False if absent."""
-        start = self.pos
+        """Read 'of one color' and its variants; False if absent.
+
+        Once a leading word ('of', 'in', 'all') is read, nothing else may
+        follow a group, so an incomplete phrase is an error here rather than
+        a puzzling one about the next separator.
+        """
         if self._accept("all") is not None:
             self._accept("of")  # "all one color" and "all of one color"
-        elif self._accept("in", "of") is None:
+        elif self._accept("in", "of") is not None:
+            self._accept("all")  # "of all one color", the rule sheets' words
+        else:
             return False
-        if self._accept("one", "1", "a", "the") is not None:
-            self._accept("same", "single")
-            if self._accept("color", "colour", "colors", "colours") is not None:
-                return True
-        self.pos = start
-        return False
+        if self._accept("one", "1", "a", "the") is None:
+            raise self._fail("'one color' (as in 'of one color')")
+        self._accept("same", "single")
+        self._expect("'color' (as in 'of one color')", *_COLOR_WORDS)
+        return True
 
     def phase(self) -> PhaseSpec:
         if not self.tokens:
@@ -284,7 +303,8 @@ class _Parser:
         else:
             count = self._number("a count such as '1' or 'two'")
         if count > _MAX_GROUPS and self._peek() not in ("card", "cards"):
-            raise self._fail(f"at most {_MAX_GROUPS} groups")
+            self.pos -= 1  # point at the count, not the word after it
+            raise self._fail(f"a count of at most {_MAX_GROUPS} groups")
         if count < 1:
             self.pos -= 1
             raise self._fail("a count of at least 1")
