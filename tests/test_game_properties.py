@@ -68,11 +68,13 @@ def check_finished(state: GameState) -> None:
     winner = state.winner
     assert winner is not None
     rules = state.rules
-    if state.hand_number > 1 and state.tiebreak:
-        assert winner == state.went_out  # a tie-break hand is won by going out
-        return
     last = len(rules.phases)
     assert state.players[winner].completed == last
+    if state.hand_number > 1 and state.tiebreak:
+        # A tie-break hand is won by going out, by one of the tied players.
+        assert winner == state.went_out
+        assert winner in state.contenders
+        return
     if rules.everyone_advances:
         assert state.hand_number == last
         assert state.players[winner].score == min(p.score for p in state.players)

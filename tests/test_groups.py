@@ -423,6 +423,24 @@ def test_a_colour_run_of_wilds_takes_its_colour_from_the_first_natural_hit() -> 
     assert hit(COLOR_RUN, shape, "W W W B4", "B5")[1] == shape
 
 
+@pytest.mark.rule("R30")
+@pytest.mark.parametrize(
+    ("run", "fits"),
+    [
+        ("R9 B10 Y11", "an 8 below or a 12 above"),
+        ("B8 R9 B10 Y11 G12", "a 7 below"),
+        ("R1 B2 Y3", "a 4 above"),
+        ("R6 B7", "a 5 below or an 8 above"),
+        ("R9 B10", "an 8 below or an 11 above"),
+    ],
+)
+def test_a_card_that_misses_a_run_is_told_what_fits(run: str, fits: str) -> None:
+    """The refusal names the numbers that fit, with "an 8" and "an 11" said right."""
+    low = c(run)[0].number
+    error = no_fit(RUN, GroupShape(low=low), run, "G3" if low != 1 else "G9")
+    assert f"it takes only {fits} (or a Wild)" in str(error)
+
+
 @pytest.mark.rule("R13", "R32")
 def test_a_laid_wild_keeps_the_number_it_stands_for() -> None:
     """A Wild hit above 3-6 is the 7: a natural 7 then no longer fits, an 8 does."""

@@ -280,6 +280,28 @@ def test_ten_hands_variation_everyone_advances_and_lowest_total_wins() -> None:
     assert state.winner is not None and state.players[state.winner].score == lowest
 
 
+@pytest.mark.rule("R39", "R38")
+def test_ten_hands_tie_on_the_total_is_settled_by_a_tie_break_hand() -> None:
+    """Equal lowest totals after the last hand: a tie-break hand, scored as usual."""
+    rules = attrs.evolve(ONE_PHASE, everyone_advances=True)
+    state = deal(["R7 B7 G8", "R5 B5 G9"], starter="Y9", draw_top="Y1 Y7", rules=rules)
+    state = with_scores(state, 5, 0)
+    state = discard(lay_phase(draw(state), ["R5 B5"]), "Y1")  # seat 1 keeps G9
+    tied = discard(lay_phase(draw(state), ["R7 B7 Y7"]), "G8")  # seat 0 goes out
+    assert [p.score for p in tied.players] == [5, 5]
+    assert tied.step is Step.HAND_OVER and tied.winner is None
+    assert tied.tiebreak and tied.contenders == (0, 1)
+    deck = arranged_deck(
+        rules, ["R3 B3 G4", "R6 B11 G12"], starter="Y9", draw_top="Y3", dealer=1
+    )
+    tiebreak = next_hand(tied, deck=deck)
+    assert tiebreak.tiebreak and tiebreak.current == 0
+    over = discard(lay_phase(draw(tiebreak), ["R3 B3 Y3"]), "G4")
+    assert over.step is Step.GAME_OVER
+    assert over.winner == 0
+    assert [p.score for p in over.players] == [5, 30]  # R6 B11 G12 count
+
+
 def _first_untied_game(rules: Rules) -> GameState:
     from phase10 import new_game
 

@@ -227,6 +227,14 @@ def test_hitting_is_only_for_the_player_whose_turn_it_is() -> None:
 
 
 @pytest.mark.rule("R30")
+def test_hitting_a_card_you_do_not_hold_cites_the_hitting_rule() -> None:
+    """A hit with a card not in hand raises CardNotInHand naming the card and R30."""
+    state = phase2_laid()
+    with pytest.raises(CardNotInHand, match=r"you do not hold G5 \(rule R30\)"):
+        hit(state, "G5", 0)
+
+
+@pytest.mark.rule("R30")
 def test_a_hit_names_a_group_on_the_table() -> None:
     """A group index that is not on the table raises NoSuchMeld."""
     with pytest.raises(NoSuchMeld, match="no group 5"):

@@ -296,3 +296,20 @@ def test_moves_on_something_that_is_not_a_state_are_refused() -> None:
     for call in calls:
         with pytest.raises(IllegalMove, match="GameState"):
             call()
+
+
+@pytest.mark.rule("R21")
+def test_a_draw_from_no_pile_is_refused_naming_the_rule() -> None:
+    """A source that is not a Pile raises CannotDraw citing the turn's rule."""
+    state = deal(["R1", "B1"], starter="Y9")
+    with pytest.raises(CannotDraw, match=r"not 'discard' \(rule R21\)"):
+        draw(state, "discard")  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("R3")
+def test_next_hand_for_a_seat_not_at_the_table_is_refused() -> None:
+    """next_hand(player=9) at a table of two raises NotYourTurn citing R3."""
+    state = new_game(2, Rules(on_empty_draw_pile=EmptyDrawPile.END_HAND), seed=2)
+    state = _play_out_hand(state)
+    with pytest.raises(NotYourTurn, match=r"no player 9 .*\(rule R3\)"):
+        next_hand(state, player=9)

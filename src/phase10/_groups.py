@@ -328,12 +328,17 @@ def extend_group(
     return (*cards, card), shape._replace(low=low, color=color)
 
 
+def _a(number: int) -> str:
+    """ "a 7", "an 8": the article as the number is spoken."""
+    return f"an {number}" if number in (8, 11) else f"a {number}"
+
+
 def _ends(low: int, high: int) -> str:
     options = []
     if low > 1:
-        options.append(f"a {low - 1} below")
+        options.append(f"{_a(low - 1)} below")
     if high < _HIGHEST:
-        options.append(f"a {high + 1} above")
+        options.append(f"{_a(high + 1)} above")
     if not options:
         return "it already holds every number from 1 to 12"
     return "it takes only " + " or ".join(options) + " (or a Wild)"

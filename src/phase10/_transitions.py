@@ -331,7 +331,9 @@ def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
         or not isinstance(player, int)
         or not 0 <= player < len(state.players)
     ):
-        raise NotYourTurn(f"there is no player {player!r} at this table")
+        raise NotYourTurn(
+            f"there is no player {player!r} at this table", clause="R3"
+        )
     if state.step is Step.GAME_OVER:
         raise _game_over(state)
     if state.step is not Step.HAND_OVER:
@@ -452,7 +454,9 @@ def verify_draw(
             raise CannotDraw("the draw pile is empty", clause="R25")
         return
     if source is not Pile.DISCARD:
-        raise IllegalMove(f"draw from Pile.DRAW or Pile.DISCARD, not {source!r}")
+        raise CannotDraw(
+            f"draw from Pile.DRAW or Pile.DISCARD, not {source!r}", clause="R21"
+        )
     if not state.discard_pile:
         raise CannotDraw("the discard pile is empty", clause="R21")
     top = state.discard_pile[0]
@@ -634,7 +638,7 @@ def verify_hit(
             clause="R31",
         )
     the_card = _as_card(card)
-    rest = _take_from_hand(me.hand, (the_card,))
+    rest = _take_from_hand(me.hand, (the_card,), clause="R30")
     if (
         isinstance(meld, bool)
         or not isinstance(meld, int)
@@ -678,7 +682,7 @@ def hit(
     grown = verify_hit(state, card, meld, end=end, player=player)
     me = state.players[state.current]
     the_card = _as_card(card)
-    rest = _take_from_hand(me.hand, (the_card,))
+    rest = _take_from_hand(me.hand, (the_card,), clause="R30")
     table = (*state.table[:meld], grown, *state.table[meld + 1 :])
     mine = replace(me, hand=rest, known=_forget(me.known, (the_card,)))
     after = replace(
