@@ -687,7 +687,13 @@ def person_moves(
         narrator.moved(state, command, after)
         state = after
         moves += 1
-        if state.current == seat and state.step is Step.PLAY:
+        if state.current == seat and state.step is Step.DRAW:
+            # Your own Skip with two at the table: the other player lost
+            # their turn, so a new turn of yours starts at once.
+            say("Your turn again.", indent=2)
+            for line in player_view(phase10.view(state, seat)):
+                say(line, indent=2)
+        elif state.current == seat and state.step is Step.PLAY:
             if isinstance(command, (LayPhase, Hit)):
                 for line in table_lines(phase10.view(state, seat)):
                     say(line, indent=2)
@@ -798,6 +804,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         args.names = [name.strip() for name in args.names.split(",")]
         if args.players is not None and args.players != len(args.names):
             parser.error(f"--players {args.players} but {len(args.names)} names")
+        if args.play and any(name.lower() == "you" for name in args.names[1:]):
+            # The person at seat 0 is told as "You": a bot of that name
+            # would read as the person.
+            parser.error("with --play, only the first name (yours) may be 'You'")
     else:
         count = 4 if args.players is None else args.players
         args.names = [

@@ -331,9 +331,7 @@ def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
         or not isinstance(player, int)
         or not 0 <= player < len(state.players)
     ):
-        raise NotYourTurn(
-            f"there is no player {player!r} at this table", clause="R3"
-        )
+        raise NotYourTurn(f"there is no player {player!r} at this table", clause="R3")
     if state.step is Step.GAME_OVER:
         raise _game_over(state)
     if state.step is not Step.HAND_OVER:
