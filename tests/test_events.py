@@ -17,6 +17,7 @@ from phase10 import (
     Discard,
     Draw,
     DrawPileShuffled,
+    FormatError,
     GameEnded,
     HandDealt,
     HandEnded,
@@ -29,6 +30,7 @@ from phase10 import (
     SkipPlayed,
     Step,
     TurnLost,
+    WrongStep,
     apply,
     events,
     new_game,
@@ -48,7 +50,9 @@ def test_a_card_from_the_draw_pile_is_seen_by_its_drawer_alone() -> None:
         CardDrawn(1, Pile.DRAW, Card.parse("Y4")),
     )
     assert events(state, Draw(), after, seat=0) == (CardDrawn(1, Pile.DRAW, None),)
-    assert events(state, Draw(), after, seat=None) == (
+    assert events(state, Draw(), after, seat=None) == (CardDrawn(1, Pile.DRAW, None),)
+    assert events(state, Draw(), after) == (CardDrawn(1, Pile.DRAW, None),)
+    assert events(state, Draw(), after, reveal_all=True) == (
         CardDrawn(1, Pile.DRAW, Card.parse("Y4")),
     )
     assert events(state, Draw(), after, seat=2)[0].describe(NAMES) == (
@@ -138,7 +142,8 @@ def test_events_in_random_games_never_leak_a_drawn_card(
             break
         action = bot.choose(state)
         after = apply(state, action)
-        for seat in range(players):
+        seats: list[int | None] = [*range(players), None]  # None: a spectator
+        for seat in seats:
             for event in events(state, action, after, seat=seat):
                 if isinstance(event, CardDrawn) and event.source is Pile.DRAW:
                     assert (event.card is None) == (seat != event.player)
@@ -147,3 +152,19 @@ def test_events_in_random_games_never_leak_a_drawn_card(
                 if isinstance(event, CardDiscarded):
                     assert after.discard_pile[0] == event.card
         state = after
+
+
+@pytest.mark.rule("R41")
+def test_events_refuse_states_that_do_not_belong_to_the_move() -> None:
+    """A before, action and after that do not fit together raise a package error."""
+    state = deal(["R1", "B1", "G1"], starter="Y9", draw_top="Y4", names=NAMES)
+    after = apply(state, Draw())
+    with pytest.raises(FormatError, match="not the state that draw from the draw"):
+        events(state, Draw(), state)
+    with pytest.raises(WrongStep, match="draw a card before you discard"):
+        events(state, Discard("R1"), after)
+    with pytest.raises(FormatError, match="takes no seat"):
+        events(state, Draw(), after, seat=1, reveal_all=True)
+    for seat in (3, -1, True):
+        with pytest.raises(FormatError, match="or None for a spectator"):
+            events(state, Draw(), after, seat=seat)

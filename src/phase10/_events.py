@@ -14,9 +14,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
+from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
 from ._cards import Card
+from ._errors import FormatError
 from ._state import GameState, Meld, Pile, Step
+from ._transitions import verify_next_hand
 
 __all__ = [
     "CardDiscarded",
@@ -236,13 +238,24 @@ Event = (
 
 
 def events(
-    before: GameState, action: Action, after: GameState, *, seat: int | None = None
+    before: GameState,
+    action: Action,
+    after: GameState,
+    *,
+    seat: int | None = None,
+    reveal_all: bool = False,
 ) -> tuple[Event, ...]:
     """The events of the move ``action`` that took ``before`` to ``after``.
 
-    Pass ``seat`` to get the events as that seat may know them (``None``
-    tells everything: for a referee or a log that no player reads). The
-    result is only meaningful when ``after == apply(before, action)``.
+    The events are told as ``seat`` may know them: a card drawn from the
+    draw pile is named to its drawer alone. ``seat=None`` is a spectator, as
+    for :func:`view`, who is told no private card. ``reveal_all=True`` tells
+    everything, for a referee or a log that no player reads; it cannot be
+    combined with a seat.
+
+    Raises :class:`FormatError` when ``after`` is not the state that
+    ``action`` leads to from ``before``, and the move's own
+    :class:`IllegalMove` when ``action`` is not legal in ``before``.
 
     >>> from phase10 import Draw, apply, new_game
     >>> game = new_game(["Ann", "Bob"], seed=1)
@@ -252,6 +265,20 @@ def events(
 
     .. versionadded:: 0.1
     """
+    if reveal_all and seat is not None:
+        raise FormatError(
+            f"events: reveal_all tells everything, so it takes no seat (not {seat!r})"
+        )
+    if seat is not None and (
+        isinstance(seat, bool)
+        or not isinstance(seat, int)
+        or not 0 <= seat < len(before.players)
+    ):
+        raise FormatError(
+            f"events: seat is a seat from 0 to {len(before.players) - 1} or None "
+            f"for a spectator, not {seat!r}"
+        )
+    _check_follows(before, action, after)
     found: list[Event] = []
     mover = before.current
     if isinstance(action, Draw):
@@ -284,9 +311,32 @@ def events(
             found.append(DrawPileShuffled(len(after.draw_pile)))
     if after.step is Step.GAME_OVER and after.winner is not None:
         found.append(GameEnded(after.winner))
-    if seat is None:
+    if reveal_all:
         return tuple(found)
     return tuple(event.seen_by(seat) for event in found)
+
+
+def _check_follows(before: GameState, action: Action, after: GameState) -> None:
+    """Raise unless ``after`` is what ``action`` makes of ``before``.
+
+    A new hand may be dealt from any deck order (``next_hand(deck=...)``),
+    so for it the check is that it is the next hand of the same game.
+    """
+    if isinstance(action, NextHand):
+        verify_next_hand(before)
+        follows = (
+            isinstance(after, GameState)
+            and after.rules == before.rules
+            and [p.name for p in after.players] == [p.name for p in before.players]
+            and after.hand_number == before.hand_number + 1
+            and after.step is Step.DRAW
+        )
+    else:
+        follows = apply(before, action) == after
+    if not follows:
+        raise FormatError(
+            f"events: after is not the state that {action} leads to from before"
+        )
 
 
 def _lost_turns(before: GameState, after: GameState, new_hand: bool) -> list[Event]:
