@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10 import (
+    Draw,
     GameState,
+    NotYourTurn,
     Rules,
     Step,
     apply,
@@ -19,7 +21,7 @@ from phase10 import (
     new_game,
     view,
 )
-from phase10.bots import GreedyBot, RandomBot, play_game, tournament
+from phase10.bots import Bot, GreedyBot, RandomBot, play_game, tournament
 
 
 def hide_differently(state: GameState) -> GameState:
@@ -130,3 +132,17 @@ def test_two_greedy_bots_never_pass_one_card_back_and_forth() -> None:
         bots = [GreedyBot(random.Random(seed)), GreedyBot(random.Random(seed + 1))]
         result = play_game(bots, seed=seed, max_moves=20_000)
         assert result.winner is not None, seed
+
+
+@pytest.mark.rule("R20")
+@pytest.mark.parametrize(
+    "bot", [GreedyBot(random.Random(1)), RandomBot(random.Random(1))]
+)
+def test_a_bot_refuses_a_view_that_is_not_of_the_seat_to_move(bot: Bot) -> None:
+    """Given another seat's or a spectator's view mid-hand, a bot raises NotYourTurn."""
+    state = new_game(3, seed=5)
+    assert state.current == 1
+    for seat in (0, 2, None):
+        with pytest.raises(NotYourTurn, match="view of the seat to move"):
+            bot.choose(view(state, seat))
+    assert isinstance(bot.choose(view(state, 1)), Draw)

@@ -40,6 +40,7 @@ from phase10 import (
     LayPhase,
     NaturalRule,
     NextHand,
+    NotationError,
     Phase10Error,
     PhaseNotMet,
     PhaseSpec,
@@ -646,6 +647,37 @@ def test_verify_apply_raises_what_apply_raises() -> None:
     assert not can_apply(state, "draw")  # type: ignore[arg-type]
     assert not can_discard(state, "Z9")
     assert not can_lay_phase(state, "R5 B5 G5")
+
+
+@pytest.mark.rule("R21", "R26", "R30", "R32")
+@pytest.mark.parametrize(
+    ("make", "fragment"),
+    [
+        (lambda: Draw("pile"), "'draw' or 'discard'"),
+        (lambda: Hit("W", True), "group's number is a whole number"),
+        (lambda: Hit("W", 0, "middle"), "'low' or 'high'"),
+        (lambda: Skip(True), "target seat is a whole number or None"),
+        (lambda: Skip(1.0), "target seat is a whole number or None"),  # type: ignore[arg-type]
+        (lambda: LayPhase(5), "a list of groups, not 5"),  # type: ignore[arg-type]
+        (lambda: LayPhase([5]), "a group of cards, not 5"),  # type: ignore[list-item]
+        (lambda: LayPhase("R5 B5 G5"), "not the single text"),
+        (lambda: Discard(None), "None is not a card"),
+    ],
+)
+def test_a_malformed_move_record_is_refused_when_made(
+    make: Callable[[], Action], fragment: str
+) -> None:
+    """A move record with a field of the wrong kind raises NotationError at once."""
+    with pytest.raises(NotationError, match=fragment):
+        make()
+
+
+@pytest.mark.rule("R21", "R32")
+def test_move_records_read_pile_and_end_names() -> None:
+    """Draw("discard") and Hit(..., end="low") mean Pile.DISCARD and End.LOW."""
+    assert Draw(" Discard") == Draw(Pile.DISCARD)
+    assert Hit("W", 0, "low") == Hit(WILD, 0, End.LOW)
+    assert Hit("W", 0).end is None
 
 
 # --- views -------------------------------------------------------------------

@@ -6,7 +6,19 @@ from collections import Counter
 
 import pytest
 
-from phase10 import EmptyDrawPile, Rules, Step, discard, draw, new_game, next_hand
+from phase10 import (
+    EmptyDrawPile,
+    GameState,
+    Rules,
+    RulesError,
+    Step,
+    discard,
+    draw,
+    from_json,
+    new_game,
+    next_hand,
+    to_json,
+)
 from phase10._shuffle import shuffled
 
 
@@ -112,3 +124,13 @@ def test_shuffle_is_a_permutation_and_roughly_uniform() -> None:
 def test_each_shuffle_of_a_game_differs() -> None:
     """A game's second shuffle is not a repeat of its first."""
     assert shuffled(range(50), 7, 0) != shuffled(range(50), 7, 1)
+
+
+@pytest.mark.rule("R41")
+def test_every_seed_new_game_takes_can_be_saved_and_read_back() -> None:
+    """Seeds of up to 4,000 digits play and round-trip; a longer one is refused."""
+    for seed in (10**4000 - 1, -(10**4000 - 1)):
+        state = new_game(2, seed=seed)
+        assert from_json(to_json(state), GameState) == state
+    with pytest.raises(RulesError, match="at most 4000 digits"):
+        new_game(2, seed=10**4000)

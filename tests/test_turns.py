@@ -313,3 +313,14 @@ def test_next_hand_for_a_seat_not_at_the_table_is_refused() -> None:
     state = _play_out_hand(state)
     with pytest.raises(NotYourTurn, match=r"no player 9 .*\(rule R3\)"):
         next_hand(state, player=9)
+
+
+@pytest.mark.rule("R3", "R20")
+def test_a_seat_must_be_a_whole_number_not_true_or_a_float() -> None:
+    """player=True or 1.0 is refused, though Python holds them equal to 1."""
+    state = deal(["R1", "B1"], starter="Y9")
+    assert state.current == 1
+    for player in (True, 1.0):
+        with pytest.raises(NotYourTurn, match=r"seat number from 0 to 1.*\(rule R3\)"):
+            draw(state, player=player)  # type: ignore[arg-type]
+    assert draw(state, player=1).step is Step.PLAY

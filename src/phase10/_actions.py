@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, cast
 
 import attrs
 
 from ._cards import Card, parse_cards
-from ._errors import IllegalMove
+from ._errors import IllegalMove, NotationError
 from ._groups import End
 from ._state import GameState, Pile
 from ._transitions import discard, draw, hit, lay_phase, next_hand, skip
@@ -18,17 +19,65 @@ __all__ = ["Action", "Discard", "Draw", "Hit", "LayPhase", "NextHand", "Skip", "
 def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
-    return tuple(_card(card) for card in value)
+    return tuple(_card(card) for card in _iterate(value, "a group of cards"))
 
 
 def _groups(
     value: Iterable[Iterable[Card | str] | str],
 ) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_cards(group) for group in value)
+    if isinstance(value, str):
+        raise NotationError(
+            f"a phase is laid as a list of groups, such as ['R5 B5 G5', 'Y7 R7 W'], "
+            f"not the single text {value!r}"
+        )
+    groups = _iterate(value, "a list of groups")
+    return tuple(_cards(cast("Iterable[Card | str] | str", g)) for g in groups)
 
 
-def _card(value: Card | str) -> Card:
-    return value if isinstance(value, Card) else Card.parse(value)
+def _iterate(value: object, what: str) -> Iterable[object]:
+    if isinstance(value, (tuple, list)):
+        return value
+    try:
+        return tuple(cast("Iterable[object]", value))
+    except TypeError:
+        raise NotationError(f"expected {what}, not {value!r}") from None
+
+
+def _card(value: object) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)  # type: ignore[arg-type]
+
+
+def _pile(value: Pile | str) -> Pile:
+    """A pile, also from its name ``"draw"`` or ``"discard"``."""
+    if isinstance(value, Pile):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("draw", "discard"):
+        return Pile(value.strip().lower())
+    raise NotationError(
+        f"a pile is Pile.DRAW or Pile.DISCARD ('draw' or 'discard'), not {value!r}"
+    )
+
+
+def _end(value: End | str | None) -> End | None:
+    """An end of a run, also from its name ``"low"`` or ``"high"``, or ``None``."""
+    if value is None or isinstance(value, End):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("low", "high"):
+        return End(value.strip().lower())
+    raise NotationError(
+        f"an end of a run is End.LOW or End.HIGH ('low' or 'high'), not {value!r}"
+    )
+
+
+def _check_seat(what: str, *, optional: bool) -> Callable[[Any, Any, Any], None]:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value is None and optional:
+            return
+        if isinstance(value, bool) or not isinstance(value, int):
+            also = " or None" if optional else ""
+            raise NotationError(f"{what} is a whole number{also}, not {value!r}")
+
+    return check
 
 
 @attrs.frozen
@@ -38,7 +87,7 @@ class Draw:
     .. versionadded:: 0.1
     """
 
-    source: Pile = Pile.DRAW
+    source: Pile = attrs.field(default=Pile.DRAW, converter=_pile)
 
     def __str__(self) -> str:
         return "draw from the " + (
@@ -67,8 +116,8 @@ class Hit:
     """
 
     card: Card = attrs.field(converter=_card)
-    meld: int
-    end: End | None = None
+    meld: int = attrs.field(validator=_check_seat("a group's number", optional=False))
+    end: End | None = attrs.field(default=None, converter=_end)
 
     def __str__(self) -> str:
         where = f" at the {self.end.value} end" if self.end is not None else ""
@@ -95,7 +144,9 @@ class Skip:
     .. versionadded:: 0.1
     """
 
-    target: int | None
+    target: int | None = attrs.field(
+        validator=_check_seat("a Skip's target seat", optional=True)
+    )
 
     def __str__(self) -> str:
         return "discard a Skip" + (

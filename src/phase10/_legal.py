@@ -331,7 +331,9 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
     the minimal lays followed by hits reach every legal lay: a group larger
     than its minimum is a minimal group of its cards (one holding a natural
     card where it has one; for a run, a stretch of it) plus hits of the
-    other cards, which leave the table exactly as the larger lay would. With
+    other cards, which leave the table as the larger lay would: the same
+    groups standing for the same numbers and colours, only the order of the
+    cards within a set or colour group may differ. With
     the option off, :func:`~phase10.lay_phase` also takes larger groups, and
     those moves are not listed here: a bot that wants them must build them.
 

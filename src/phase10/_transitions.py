@@ -50,6 +50,10 @@ __all__ = [
 ]
 
 _DEFAULT_RULES: Final = Rules()
+# A saved game writes its seed as decimal text, and Python reads at most 4,300
+# digits back; the JSON reader takes up to this many.
+_SEED_DIGITS: Final = 4_000
+_SEED_LIMIT: Final = 10**_SEED_DIGITS
 
 CardLike = Card | str
 """A card, or its notation such as ``"R7"``."""
@@ -97,6 +101,10 @@ def new_game(
         seed = fresh_seed()
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"a seed is a whole number, not {type(seed).__name__}")
+    elif abs(seed) >= _SEED_LIMIT:
+        raise RulesError(
+            f"a seed has at most {_SEED_DIGITS} digits, so that it can be saved"
+        )
     seats = tuple(range(len(names)))
     state = GameState(
         rules=rules,
@@ -385,8 +393,15 @@ def _verify_turn(state: GameState, player: int | None, step: Step, doing: str) -
         raise WrongStep(
             "the hand is over: deal the next hand before playing on", clause="R36"
         )
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+        # True == 1 and 1.0 == 1 in Python: without this they would act as seat 1.
+        raise NotYourTurn(
+            f"player is a seat number from 0 to {len(state.players) - 1}, "
+            f"not {player!r}",
+            clause="R3",
+        )
     if player is not None and player != state.current:
-        if isinstance(player, int) and 0 <= player < len(state.players):
+        if 0 <= player < len(state.players):
             name = state.players[player].name
         else:
             name = f"player {player!r}"

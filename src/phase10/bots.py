@@ -26,7 +26,7 @@ import attrs
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
 from ._cards import Card
-from ._errors import CardDoesNotFit, GameOver
+from ._errors import CardDoesNotFit, GameOver, IllegalMove, NotYourTurn
 from ._groups import End, extend_group
 from ._legal import can_draw, can_lay_phase, can_skip, legal_actions
 from ._phases import GroupKind, PhaseSpec
@@ -57,8 +57,17 @@ class Bot(Protocol):
 
 
 def _as_view(seen: PlayerView | GameState) -> PlayerView:
+    """The view to choose from: the mover's own. A bot given another seat's
+    view would build its move from the wrong hand, so that is refused."""
     if isinstance(seen, GameState):
         return view(seen, seen.current)
+    if seen.step in (Step.DRAW, Step.PLAY) and seen.seat != seen.current:
+        whose = "a spectator's" if seen.seat is None else f"seat {seen.seat}'s"
+        raise NotYourTurn(
+            f"this is {whose} view, but it is seat {seen.current}'s turn: "
+            "a bot chooses from the view of the seat to move",
+            clause="R20",
+        )
     return seen
 
 
@@ -73,9 +82,12 @@ class RandomBot:
 
     def choose(self, seen: PlayerView | GameState) -> Action:
         """A random move from :func:`~phase10.legal_actions`."""
-        moves = legal_actions(_as_view(seen))
-        if not moves:
-            raise GameOver("there is no move to make", clause="R37")
+        seen = _as_view(seen)
+        if seen.step is Step.GAME_OVER:
+            raise GameOver("the game is over", clause="R37")
+        moves = legal_actions(seen)
+        if not moves:  # only in a position no game reaches, built by hand
+            raise IllegalMove("no move is legal in this position")
         return self.rng.choice(moves)
 
 
