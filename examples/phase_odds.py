@@ -80,14 +80,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=10, help="seed of the deals")
     parser.add_argument(
         "--naturals",
-        choices=[rule.value for rule in NaturalRule],
-        default=NaturalRule.PER_GROUP.value,
-        help="natural cards needed (default: one per group, the official rule)",
+        # Typed as per-group, per-phase or none: no quoting needed.
+        choices=[rule.name.lower().replace("_", "-") for rule in NaturalRule],
+        default="per-group",
+        help="natural cards needed (default: per-group, the official rule)",
     )
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
-    rules = Rules(naturals=NaturalRule(args.naturals))
+    rules = Rules(naturals=NaturalRule[args.naturals.upper().replace("-", "_")])
 
     with_ten, with_eleven = count_made(args.hands, args.seed, rules, sys.stderr)
 
