@@ -153,8 +153,11 @@ def test_a_record_that_cannot_start_a_game_is_refused() -> None:
 
 
 def test_something_that_is_not_a_move_is_refused() -> None:
-    """An object among the moves that is not a move is a FormatError on replay."""
-    record = GameRecord(players=["Ann", "Bob"], seed=1, actions=[Draw(), "discard"])  # type: ignore[list-item]
+    """A non-move among the moves is a FormatError, when made or replayed."""
+    with pytest.raises(FormatError, match=r"^actions\[1\]: 'discard' is not a move"):
+        GameRecord(players=["Ann", "Bob"], seed=1, actions=[Draw(), "discard"])  # type: ignore[list-item]
+    record = GameRecord(players=["Ann", "Bob"], seed=1, actions=[Draw()])
+    object.__setattr__(record, "actions", (Draw(), "discard"))  # bypass the checks
     with pytest.raises(FormatError, match=r"^actions\[1\]: 'discard' is not a move"):
         replay(record)
 
@@ -163,8 +166,8 @@ def test_a_record_is_made_of_names_moves_and_whole_numbers() -> None:
     """Making a record from the wrong kinds of values raises FormatError."""
     with pytest.raises(FormatError, match="not one name"):
         GameRecord(players="Ann", seed=1)
-    with pytest.raises(FormatError, match="sequence of names, not a int"):
-        GameRecord(players=2, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(FormatError, match="sequence of names or a number of pla"):
+        GameRecord(players=2.0, seed=1)  # type: ignore[arg-type]
     with pytest.raises(FormatError, match="sequence of moves, not a Draw"):
         GameRecord(players=["Ann", "Bob"], seed=1, actions=Draw())  # type: ignore[arg-type]
     with pytest.raises(FormatError, match="seed is a whole number, not str"):
@@ -321,3 +324,123 @@ def test_spoiled_records_are_read_or_refused_and_replay_or_refuse(
     except FormatError:
         return
     assert len(states) == len(record.actions) + 1
+
+
+def test_a_count_of_players_names_them_as_new_game_does() -> None:
+    """A record made with a number of players names them as new_game(n) does."""
+    record = GameRecord(players=3, seed=5)
+    assert record.players == tuple(p.name for p in new_game(3, seed=5).players)
+    assert record == GameRecord.start(3, seed=5)[0]
+    assert final_state(record) == new_game(3, seed=5)
+    for count in (0, -1, 10**9):
+        with pytest.raises(FormatError, match="a number of players from 1"):
+            GameRecord(players=count, seed=1)
+    with pytest.raises(FormatError, match="not a bool"):
+        GameRecord(players=True, seed=1)
+
+
+BAD_FIELDS: list[tuple[str, dict[str, Any], str]] = [
+    (
+        "none as a move",
+        {"actions": [None]},
+        r"^actions\[0\]: None is not a move; a record's actions are Draw, "
+        r"LayPhase, Hit, Discard, Skip or NextHand records$",
+    ),
+    ("a number as a move", {"actions": [Draw(), 7]}, r"^actions\[1\]: 7 is not a "),
+    ("a move class", {"actions": [NextHand]}, r"^actions\[0\]: a type is not a move"),
+    (
+        "one text as the moves",
+        {"actions": "draw"},
+        r"^a record's actions are a sequence of moves, not a str$",
+    ),
+    (
+        "rules as text",
+        {"rules": "x"},
+        r"^a record's rules are a Rules record, not 'x'$",
+    ),
+    ("no rules", {"rules": None}, r"^a record's rules are a Rules record, not None$"),
+    (
+        "an empty name",
+        {"players": ["Ann", " "]},
+        r"^players\[1\]: a player's name is a non-empty text, not ' '$",
+    ),
+    (
+        "a number as a name",
+        {"players": ["Ann", 2]},
+        r"^players\[1\]: a player's name is a non-empty text, not 2$",
+    ),
+    (
+        "no players",
+        {"players": None},
+        r"^a record's players are a sequence of names or a number of players, "
+        r"not a NoneType$",
+    ),
+    ("a seed too long", {"seed": 10**4000}, r"^a record's seed has at most 4000 "),
+    ("a long negative seed", {"seed": -(10**4000)}, r"^a record's seed has at most "),
+    ("a float seed", {"seed": 1.0}, r"^a record's seed is a whole number, not float$"),
+]
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [pytest.param(fields, message, id=name) for name, fields, message in BAD_FIELDS],
+)
+def test_a_record_refuses_bad_fields_when_made(
+    fields: dict[str, Any], message: str
+) -> None:
+    """Making a record from values it could not write or replay is a FormatError."""
+    given_fields: dict[str, Any] = {"players": ["Ann", "Bob"], "seed": 1} | fields
+    with pytest.raises(FormatError, match=message):
+        GameRecord(**given_fields)
+
+
+@pytest.mark.rule("R41")
+def test_the_longest_seed_a_record_takes_is_written_and_read_back() -> None:
+    """Seeds of up to 4000 digits, either sign, survive a trip through JSON."""
+    for seed in (10**4000 - 1, -(10**4000 - 1)):
+        record = GameRecord(players=["Ann", "Bob"], seed=seed).then(Draw())
+        assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_then_refuses_what_is_not_a_move_counting_from_the_records_end() -> None:
+    """then() names the place a bad move would take in the record."""
+    record = GameRecord(players=["Ann", "Bob"], seed=1).then(Draw(), Discard("R7"))
+    with pytest.raises(FormatError, match=r"^actions\[3\]: None is not a move"):
+        record.then(Draw(), None)  # type: ignore[arg-type]
+    assert record.actions == (Draw(), Discard("R7"))
+
+
+def test_then_gives_the_record_that_making_it_whole_gives() -> None:
+    """A record grown move by move equals, and hashes as, one made all at once."""
+    moves = (Draw(Pile.DISCARD), Skip(1), Hit("W", 0), NextHand())
+    grown = GameRecord(players=3, seed=4, dealer=1, rules=PRESETS["ten-hands"])
+    for move in moves:
+        grown = grown.then(move)
+    whole = GameRecord(
+        players=3, seed=4, dealer=1, rules=PRESETS["ten-hands"], actions=moves
+    )
+    assert grown == whole
+    assert hash(grown) == hash(whole)
+    assert grown.to_json() == whole.to_json()
+
+
+@pytest.mark.parametrize("function", [replay, final_state])
+def test_replaying_something_that_is_not_a_record_is_refused(
+    function: Any,
+) -> None:
+    """replay and final_state raise FormatError for anything but a GameRecord."""
+    name = function.__name__
+    with pytest.raises(FormatError, match=rf"^{name} takes a GameRecord, not None$"):
+        function(None)
+    with pytest.raises(FormatError, match=rf"^{name} takes a GameRecord, not a dict"):
+        function(to_dict(GameRecord(players=2, seed=1)))
+
+
+def test_a_tampered_move_is_not_written_as_another_move() -> None:
+    """Writing a record whose moves were replaced by a non-move is a FormatError."""
+    record = GameRecord(players=["Ann", "Bob"], seed=1, actions=[Draw()])
+    object.__setattr__(record, "actions", (Draw(), None))  # bypass the checks
+    with pytest.raises(FormatError, match=r"^cannot write a NoneType as a move"):
+        record.to_json()
+    with pytest.raises(FormatError, match=r"^cannot write a NoneType as a move"):
+        to_dict(record)

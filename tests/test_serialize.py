@@ -724,3 +724,116 @@ def test_every_kind_of_document_is_in_the_fuzzing_pool() -> None:
         for state in states
         for meld in state.table
     ), "no group of Wilds alone to spoil"
+
+
+# --- numbers a front end reads exactly ----------------------------------------------
+
+SAFE = 2**53 - 1
+"""The largest whole number the reader takes where no smaller cap applies."""
+
+TOO_BIG = r"expected a whole number from \d+ to 9007199254740991 \(2\*\*53 - 1, "
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param(
+            lambda d: d["players"][0].update(score=10**5000),
+            rf"^players\[0\]\.score: {TOO_BIG}",
+            id="a score too long to write",
+        ),
+        pytest.param(
+            lambda d: d["players"][1].update(score=SAFE + 1),
+            rf"^players\[1\]\.score: {TOO_BIG}",
+            id="a score of 2**53",
+        ),
+        pytest.param(
+            lambda d: d.update(turn_slot=SAFE + 1),
+            rf"^turn_slot: {TOO_BIG}",
+            id="turn slot",
+        ),
+        pytest.param(
+            lambda d: d.update(shuffles=10**400),
+            rf"^shuffles: {TOO_BIG}",
+            id="shuffles",
+        ),
+        pytest.param(
+            lambda d: d.update(hand_number=SAFE + 1),
+            rf"^hand_number: {TOO_BIG}",
+            id="hand number",
+        ),
+        pytest.param(
+            lambda d: d["players"][3].update(skipped_in_slot=SAFE + 1),
+            rf"^players\[3\]\.skipped_in_slot: {TOO_BIG}",
+            id="skipped in slot",
+        ),
+        pytest.param(
+            lambda d: d["rules"]["points"].update(wild=SAFE + 1),
+            rf"^rules\.points\.wild: {TOO_BIG}",
+            id="points of a card",
+        ),
+    ],
+)
+def test_numbers_beyond_what_javascript_reads_exactly_are_refused(
+    change: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    """A number above 2**53 - 1 is refused, so what is read can always be written."""
+    data = spoil(change)
+    with pytest.raises(FormatError, match=message):
+        from_dict(data, GameState)
+
+
+def test_the_largest_number_a_front_end_reads_exactly_is_read_and_written() -> None:
+    """A score of exactly 2**53 - 1 reads, writes and reads back equal."""
+    data = spoil(lambda d: d["players"][0].update(score=SAFE))
+    state = from_dict(data, GameState)
+    assert state.players[0].score == SAFE
+    round_trips(state, GameState)
+    round_trips(view(state, 1), PlayerView)
+
+
+def test_hand_points_and_view_numbers_are_capped() -> None:
+    """hand_points in a state and scores in a view are capped at 2**53 - 1 too."""
+    over = play(SHORT, 3, 5, 5, 5000)[-1]  # the game is over: hand_points are set
+    data = to_dict(over)
+    data["hand_points"][1] = 10**5000
+    with pytest.raises(FormatError, match=rf"^hand_points\[1\]: {TOO_BIG}"):
+        from_dict(data, GameState)
+    seen = to_dict(view(over, 0))
+    seen["players"][2]["score"] = SAFE + 1
+    with pytest.raises(FormatError, match=rf"^players\[2\]\.score: {TOO_BIG}"):
+        from_dict(seen, PlayerView)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"type": "skip", "target": 10**5000}, rf"^target: {TOO_BIG}"),
+        ({"type": "hit", "card": "W", "meld": SAFE + 1, "end": None}, r"^meld: "),
+    ],
+)
+def test_moves_with_numbers_too_large_are_refused(
+    data: dict[str, Any], message: str
+) -> None:
+    """A move's seat or group number above 2**53 - 1 is refused."""
+    with pytest.raises(FormatError, match=message):
+        from_dict({"schema": "phase10/action", "version": 1, **data}, Action)
+
+
+def test_writing_never_fails_with_an_error_of_python_s_own() -> None:
+    """Numbers too long to write as text raise FormatError, not ValueError."""
+    state = sample_state()
+    huge = attrs.evolve(
+        state,
+        players=(attrs.evolve(state.players[0], score=10**5000), *state.players[1:]),
+    )
+    with pytest.raises(FormatError, match=r"^cannot write this GameState as JSON: "):
+        to_json(huge)
+    with pytest.raises(FormatError, match=r"^cannot write this Rules as JSON: "):
+        to_json(Rules(points=Points(wild=10**5000)))
+    with pytest.raises(FormatError, match=r"^cannot write this Skip as JSON: "):
+        to_json(Skip(10**5000))
+    long_seed = attrs.evolve(state, seed=10**4000)
+    with pytest.raises(FormatError, match=r"^seed: a seed is written with at most"):
+        to_dict(long_seed)
+    assert from_json(to_json(attrs.evolve(state, seed=1 - 10**4000)), GameState)

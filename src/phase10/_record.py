@@ -18,6 +18,9 @@ from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, appl
 from ._errors import FormatError, Phase10Error
 from ._rules import Rules
 from ._serialize import (
+    _MAX_DECK,
+    _MAX_SEED_DIGITS,
+    _SEED_LIMIT,
     _at,
     _list,
     _name,
@@ -45,26 +48,78 @@ _MAX_ACTIONS: Final = 1_000_000
 _MOVES: Final = (Draw, LayPhase, Hit, Discard, Skip, NextHand)
 
 
-def _to_names(players: Iterable[str]) -> tuple[str, ...]:
+_MOVE_NAMES: Final = "Draw, LayPhase, Hit, Discard, Skip or NextHand"
+
+
+def _to_names(players: int | Iterable[str]) -> tuple[str, ...]:
+    """The players' names: given as names, or as a count as new_game takes."""
+    if isinstance(players, bool):
+        raise FormatError(
+            "a record's players are a sequence of names or a number of players, "
+            "not a bool"
+        )
+    if isinstance(players, int):
+        # A count names the players as new_game does; whether the rules seat
+        # that many is checked when the game is replayed, as for names.
+        if not 1 <= players <= _MAX_DECK:
+            raise FormatError(
+                f"a record's players are a number of players from 1 to the "
+                f"rules' max_players, not {players}"
+            )
+        return tuple(f"Player {seat + 1}" for seat in range(players))
     if isinstance(players, str):
         raise FormatError("a record's players are a sequence of names, not one name")
     try:
-        return tuple(players)
+        names = tuple(players)
     except TypeError:
         raise FormatError(
-            "a record's players are a sequence of names, "
+            "a record's players are a sequence of names or a number of players, "
             f"not a {type(players).__name__}"
         ) from None
+    for seat, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise FormatError(
+                f"players[{seat}]: a player's name is a non-empty text, "
+                f"not {_describe(name)}"
+            )
+    return names
 
 
 def _to_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
+    if isinstance(actions, (str, bytes)):
+        raise FormatError(
+            "a record's actions are a sequence of moves, "
+            f"not a {type(actions).__name__}"
+        )
     try:
-        return tuple(actions)
+        moves = tuple(actions)
     except TypeError:
         raise FormatError(
             "a record's actions are a sequence of moves, "
             f"not a {type(actions).__name__}"
         ) from None
+    _check_moves(moves, 0)
+    return moves
+
+
+def _check_moves(moves: tuple[object, ...], first: int) -> None:
+    """Refuse anything among ``moves`` (numbered from ``first``) that is no move."""
+    for index, move in enumerate(moves, first):
+        if not isinstance(move, _MOVES):
+            raise FormatError(
+                f"actions[{index}]: {_describe(move)} is not a move; a record's "
+                f"actions are {_MOVE_NAMES} records"
+            )
+
+
+def _describe(value: object) -> str:
+    """A short description of a value given to a record, for an error message."""
+    if isinstance(value, int) and not -(10**15) < value < 10**15:
+        return "a very large number"  # repr() refuses ints of over 4300 digits
+    if isinstance(value, (str, int, type(None))):
+        text = repr(value)
+        return text if len(text) <= 40 else f"a {type(value).__name__}"
+    return f"a {type(value).__name__}"
 
 
 def _check_whole(
@@ -73,6 +128,26 @@ def _check_whole(
     if isinstance(value, bool) or not isinstance(value, int):
         raise FormatError(
             f"a record's {attribute.name} is a whole number, not {type(value).__name__}"
+        )
+
+
+def _check_seed(
+    record: GameRecord, attribute: attrs.Attribute[int], value: int
+) -> None:
+    _check_whole(record, attribute, value)
+    if not -_SEED_LIMIT < value < _SEED_LIMIT:
+        raise FormatError(
+            f"a record's seed has at most {_MAX_SEED_DIGITS} digits, so that it "
+            "can be saved and read back, and this one has more"
+        )
+
+
+def _check_rules(
+    record: GameRecord, attribute: attrs.Attribute[Rules], value: Rules
+) -> None:
+    if not isinstance(value, Rules):
+        raise FormatError(
+            f"a record's rules are a Rules record, not {_describe(value)}"
         )
 
 
@@ -88,6 +163,11 @@ class GameRecord:
     The seed reveals every deal, so a record is for saving games and
     reporting bugs, not for players during a game (send them a
     :func:`~phase10.view`).
+
+    Making a record checks the kind of each field (names, a seed of at most
+    4000 digits, a :class:`~phase10.Rules`, move records) and raises
+    :class:`~phase10.FormatError` saying which is wrong; whether the moves
+    are legal is for :func:`replay` to find.
 
     >>> import random
     >>> from phase10 import apply
@@ -105,10 +185,12 @@ class GameRecord:
     """
 
     players: tuple[str, ...] = attrs.field(converter=_to_names)
-    """The players' names in seat order."""
-    seed: int = attrs.field(repr=False, validator=_check_whole)
+    """The players' names in seat order. A number of players may be given
+    instead, named ``"Player 1"``, ``"Player 2"``, ... as by
+    :func:`~phase10.new_game`."""
+    seed: int = attrs.field(repr=False, validator=_check_seed)
     """The game's seed, from which every deal is shuffled. Secret."""
-    rules: Rules = _OFFICIAL
+    rules: Rules = attrs.field(default=_OFFICIAL, validator=_check_rules)
     """The rules the game is played by."""
     dealer: int = attrs.field(default=0, validator=_check_whole)
     """The dealer of the first hand."""
@@ -139,8 +221,20 @@ class GameRecord:
         return record, state
 
     def then(self, *actions: Action) -> GameRecord:
-        """This record with ``actions`` made after its own moves."""
-        return attrs.evolve(self, actions=self.actions + actions)
+        """This record with ``actions`` made after its own moves.
+
+        Raises :class:`~phase10.FormatError` if one of ``actions`` is not a
+        move record.
+        """
+        _check_moves(actions, len(self.actions))
+        # The other fields were checked when this record was made: copy them
+        # rather than check every move again, so that recording a game move
+        # by move takes time in proportion to its length.
+        longer = object.__new__(GameRecord)
+        for field in _FIELD_NAMES:
+            object.__setattr__(longer, field, getattr(self, field))
+        object.__setattr__(longer, "actions", self.actions + actions)
+        return longer
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (see :func:`~phase10.to_dict`)."""
@@ -166,7 +260,12 @@ class GameRecord:
         return record
 
 
-def _states(record: GameRecord) -> Iterator[GameState]:
+_FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(GameRecord))
+
+
+def _states(record: GameRecord, function: str) -> Iterator[GameState]:
+    if not isinstance(record, GameRecord):
+        raise FormatError(f"{function} takes a GameRecord, not {_describe(record)}")
     try:
         state = new_game(
             record.players, record.rules, seed=record.seed, dealer=record.dealer
@@ -194,7 +293,7 @@ def replay(record: GameRecord) -> tuple[GameState, ...]:
 
     .. versionadded:: 0.1
     """
-    return tuple(_states(record))
+    return tuple(_states(record, "replay"))
 
 
 def final_state(record: GameRecord) -> GameState:
@@ -202,7 +301,7 @@ def final_state(record: GameRecord) -> GameState:
 
     .. versionadded:: 0.1
     """
-    states = _states(record)
+    states = _states(record, "final_state")
     state = next(states)  # the deal always comes first
     for state in states:  # noqa: B007 - only the last one is kept
         pass

@@ -19,9 +19,11 @@ JSON readers round numbers that large. Keys come in a fixed order, so equal
 objects always give equal text.
 
 Reading treats its input as untrusted: anything that does not describe a
-possible object, down to a card too many or a seat that does not exist,
-raises :class:`~phase10.FormatError` saying what is wrong and where, and
-nothing else escapes.
+possible object, down to a card too many, a seat that does not exist or a
+state no game reaches (a player in the hand holding no cards, a winner who
+has not completed the last phase), raises :class:`~phase10.FormatError`
+saying what is wrong and where, and nothing else escapes. Whole numbers are
+read up to 2**53 - 1, the largest a JavaScript front end reads exactly.
 
 The dict of a whole state holds the seed and the order of the draw pile,
 which are secrets: it is for saving a game on a server. Send players the
@@ -45,7 +47,7 @@ import functools
 import itertools
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from types import UnionType
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar, cast, overload
 
@@ -86,6 +88,15 @@ _MAX_DECK: Final = 10_000
 """The most cards a rules document may list (the official deck has 108)."""
 _MAX_PHASES: Final = 1_000
 _MAX_SEED_DIGITS: Final = 4_000  # below Python's limit on int(text)
+_SEED_LIMIT: Final = 10**_MAX_SEED_DIGITS
+"""Every seed this module reads or writes is smaller than this in size."""
+_MAX_SAFE_INT: Final = 2**53 - 1
+"""The largest whole number the reader takes where no smaller cap applies.
+
+JavaScript, and so most front ends, reads JSON numbers as doubles, which hold
+every whole number up to 2**53 - 1 exactly and no more. The cap also keeps
+the writer safe: Python refuses to write a number of more than 4,300 digits
+as text, so an unbounded score read from a document could not be saved."""
 _MAX_KEYS: Final = 64  # more than any document has
 
 _T = TypeVar("_T")
@@ -121,12 +132,22 @@ def to_json(
     """``obj`` as JSON text: :func:`to_dict`, written with keys in a fixed order.
 
     Equal objects give equal text. ``indent`` is passed to :func:`json.dumps`
-    for text meant for people.
+    for text meant for people. Raises :class:`~phase10.FormatError` for
+    anything :func:`to_dict` cannot write, and for a whole number too long to
+    write as text (only an object built by hand can hold one: :func:`from_dict`
+    caps every number).
 
     .. versionadded:: 0.1
     """
     separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(to_dict(obj), indent=indent, separators=separators)
+    data = to_dict(obj)
+    try:
+        return json.dumps(data, indent=indent, separators=separators)
+    except ValueError as error:  # a number too long to write as text
+        raise FormatError(
+            f"cannot write this {type(obj).__name__} as JSON: it holds a whole "
+            f"number too long to write as text ({error})"
+        ) from error
 
 
 @overload
@@ -295,10 +316,19 @@ def _list(value: object, where: str, most: int) -> list[Any] | tuple[Any, ...]:
 
 
 def _int(value: object, where: str, low: int = 0, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high``, or to :data:`_MAX_SAFE_INT`."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise _fail(where, f"expected a whole number, not {_show(value)}")
-    if value < low or (high is not None and value > high):
-        bounds = f"from {low} to {high}" if high is not None else f">= {low}"
+    if value < low or value > (_MAX_SAFE_INT if high is None else high):
+        if high is not None:
+            bounds = f"from {low} to {high}"
+        elif value < low:
+            bounds = f">= {low}"
+        else:
+            bounds = (
+                f"from {low} to {_MAX_SAFE_INT} (2**53 - 1, the largest whole "
+                "number a JavaScript front end reads exactly)"
+            )
         raise _fail(where, f"expected a whole number {bounds}, not {_show(value)}")
     return value
 
@@ -388,6 +418,18 @@ def _seed(value: object, where: str) -> int:
             f"not {_show(value)}",
         )
     return -int(digits) if cast(str, value).startswith("-") else int(digits)
+
+
+def _write_seed(seed: int) -> str:
+    """The seed as decimal text, refused if the reader could not take it back."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise FormatError(f"seed: expected a whole number, not {_show(seed)}")
+    if not -_SEED_LIMIT < seed < _SEED_LIMIT:
+        raise FormatError(
+            f"seed: a seed is written with at most {_MAX_SEED_DIGITS} digits, "
+            "and this one has more"
+        )
+    return str(seed)
 
 
 def _missing_or_extra(found: Counter[Card], wanted: Counter[Card]) -> str:
@@ -663,7 +705,7 @@ def _write_state(state: GameState) -> dict[str, Any]:
         "hand_points": None if state.hand_points is None else list(state.hand_points),
         "contenders": list(state.contenders),
         "tiebreak": state.tiebreak,
-        "seed": str(state.seed),
+        "seed": _write_seed(state.seed),
         "shuffles": state.shuffles,
     }
 
@@ -759,34 +801,162 @@ def _read_play(
     }
 
 
-def _check_play(
+def _check_consistency(
     where: str,
-    step: Step,
-    winner: int | None,
-    current: int,
-    contenders: tuple[int, ...],
-    table: tuple[Meld, ...],
-    laid_down: list[bool],
+    game: GameState | PlayerView,
+    hand_sizes: Sequence[int],
+    hand_key: str,
     draw_size: int,
-    owed: list[int],
 ) -> None:
-    """Cross-checks that hold in every state reached by play."""
-    if step in (Step.DRAW, Step.PLAY) and owed[current]:
+    """Refuse a state or view that no game reaches, though each field is valid.
+
+    ``hand_sizes`` are the number of cards each seat holds, ``hand_key`` the
+    field they were read from (``"hand"`` or ``"hand_size"``) and
+    ``draw_size`` the number of cards in the draw pile. Every check here
+    holds in every state that play reaches (the engine's moves are in
+    ``_transitions.py``), so a document that fails one was made by hand or
+    tampered with.
+    """
+    rules = game.rules
+    players: Sequence[PlayerState | PublicPlayer] = game.players
+    step = game.step
+    current = game.current
+    contenders = game.contenders
+    in_play = step is Step.DRAW or step is Step.PLAY
+    all_phases = len(rules.phases)
+
+    def place(seat: int, key: str) -> str:
+        return f"{_at(where, 'players')}[{seat}].{key}"
+
+    # The turn and the end of the game.
+    if in_play and players[current].skips_pending:
         raise _fail(
             _at(where, "players"),
             "the player whose turn it is cannot still owe a turn to a Skip",
         )
-    if (winner is None) == (step is Step.GAME_OVER):
+    if (game.winner is None) == (step is Step.GAME_OVER):
         raise _fail(_at(where, "winner"), "a game has a winner exactly when it is over")
-    if step in (Step.DRAW, Step.PLAY) and current not in contenders:
+    if in_play and current not in contenders:
         raise _fail(_at(where, "current"), "the current seat is not playing this hand")
     if step is Step.DRAW and draw_size == 0:
         raise _fail(_at(where, "draw_pile"), "a turn never starts with no draw pile")
-    for index, meld in enumerate(table):
-        if not laid_down[meld.owner]:
+    owners = set()
+    for index, meld in enumerate(game.table):
+        owners.add(meld.owner)
+        if not players[meld.owner].laid_down:
             raise _fail(
                 f"{_at(where, 'table')}[{index}]",
                 f"seat {meld.owner} owns a group but has not laid down",
+            )
+    if game.winner is not None and players[game.winner].completed != all_phases:
+        raise _fail(
+            _at(where, "winner"),
+            f"seat {game.winner} won, but has completed "
+            f"{players[game.winner].completed} of the {all_phases} phases; "
+            "a winner has always completed the last one",
+        )
+
+    # The hand's results exist exactly once the hand is over.
+    if in_play and game.hand_points is not None:
+        raise _fail(
+            _at(where, "hand_points"),
+            f"expected null while a hand is being played (step {step.value!r}): "
+            "a hand's points are known only once it is over",
+        )
+    if not in_play and game.hand_points is None:
+        raise _fail(
+            _at(where, "hand_points"),
+            f"expected each seat's points for the hand that has just ended "
+            f"(step {step.value!r}), not null",
+        )
+    if in_play and game.went_out is not None:
+        raise _fail(
+            _at(where, "went_out"),
+            f"expected null while a hand is being played (step {step.value!r}): "
+            "nobody has gone out yet",
+        )
+    if game.went_out is not None and hand_sizes[game.went_out]:
+        raise _fail(
+            place(game.went_out, hand_key),
+            f"seat {game.went_out} went out, so holds no cards, "
+            f"not {hand_sizes[game.went_out]}",
+        )
+
+    # Laying down this turn.
+    if game.laid_this_turn:
+        if step is Step.DRAW:
+            raise _fail(
+                _at(where, "laid_this_turn"),
+                "expected false at the start of a turn (step 'draw'): "
+                "nobody has laid down yet this turn",
+            )
+        if step is Step.PLAY and not players[current].laid_down:
+            raise _fail(
+                _at(where, "laid_this_turn"),
+                f"is true, but seat {current}, whose turn it is, has not laid down",
+            )
+
+    # Tie-breaks (R38).
+    if game.tiebreak:
+        if len(contenders) < 2:
+            raise _fail(
+                _at(where, "contenders"),
+                "a tie-break is between at least two tied seats, "
+                f"not {len(contenders)}",
+            )
+        if game.hand_number == 1 and step is not Step.HAND_OVER:
+            raise _fail(
+                _at(where, "tiebreak"),
+                "is true, but the first hand is never a tie-break hand",
+            )
+    elif len(contenders) != len(players):
+        raise _fail(
+            _at(where, "contenders"),
+            "expected every seat: only a tie-break hand (tiebreak true) "
+            "is played by some seats alone",
+        )
+
+    # Each player.
+    turn_slot = game.turn_slot
+    for seat, player in enumerate(players):
+        held = hand_sizes[seat]
+        most = rules.hand_size + (1 if step is Step.PLAY and seat == current else 0)
+        if held > most:
+            raise _fail(
+                place(seat, hand_key),
+                f"holds {held} cards, more than the {most} possible "
+                f"(hand_size {rules.hand_size}, one more only for the player "
+                "whose turn it is once they have drawn)",
+            )
+        playing = seat in contenders
+        if in_play and playing and not held:
+            raise _fail(
+                place(seat, hand_key),
+                f"seat {seat} is playing this hand but holds no cards: a hand "
+                "ends as soon as a player's last card is played",
+            )
+        if in_play and not playing and held:
+            raise _fail(
+                place(seat, hand_key),
+                f"seat {seat} is not playing this tie-break hand (not in "
+                f"contenders), so holds no cards, not {held}",
+            )
+        if player.laid_down and seat not in owners:
+            raise _fail(
+                place(seat, "laid_down"),
+                f"is true, but the table holds no group of seat {seat}",
+            )
+        slot = player.skipped_in_slot
+        if slot is not None and slot > turn_slot:
+            raise _fail(
+                place(seat, "skipped_in_slot"),
+                f"is {slot}, later than the current turn slot ({turn_slot})",
+            )
+        if in_play and not game.tiebreak and player.completed == all_phases:
+            raise _fail(
+                place(seat, "completed"),
+                f"seat {seat} has completed all {all_phases} phases, so the "
+                "game would have ended (or gone to a tie-break) before this hand",
             )
 
 
@@ -820,16 +990,12 @@ def _read_state(data: dict[str, Any], where: str) -> GameState:
         **_read_play(data, where, rules, seats),
     )
     table = state.table
-    _check_play(
+    _check_consistency(
         where,
-        state.step,
-        state.winner,
-        state.current,
-        state.contenders,
-        table,
-        [player.laid_down for player in state.players],
+        state,
+        [len(player.hand) for player in state.players],
+        "hand",
         len(state.draw_pile),
-        [player.skips_pending for player in state.players],
     )
     found = Counter(state.draw_pile)
     found.update(state.discard_pile)
@@ -970,16 +1136,12 @@ def _read_view(data: dict[str, Any], where: str) -> PlayerView:
             at(where, "discard_top"),
             "there is a top discard exactly when the discard pile is not empty",
         )
-    _check_play(
+    _check_consistency(
         where,
-        seen.step,
-        seen.winner,
-        seen.current,
-        seen.contenders,
-        table,
-        [player.laid_down for player in seen.players],
+        seen,
+        [player.hand_size for player in seen.players],
+        "hand_size",
         seen.draw_size,
-        [player.skips_pending for player in seen.players],
     )
     on_table = sum(len(meld.cards) for meld in table)
     total = (
@@ -1051,7 +1213,12 @@ def _write_action(action: Action) -> dict[str, Any]:
         return {"type": "discard", "card": str(action.card)}
     if isinstance(action, Skip):
         return {"type": "skip", "target": action.target}
-    return {"type": "next_hand"}
+    if isinstance(action, NextHand):
+        return {"type": "next_hand"}
+    raise FormatError(
+        f"cannot write a {type(action).__name__} as a move: a move is a Draw, "
+        "LayPhase, Hit, Discard, Skip or NextHand record"
+    )
 
 
 def _read_action(value: object, where: str) -> Action:
