@@ -388,6 +388,14 @@ def test_points_validation(field: str, value: object) -> None:
         Points(**{field: value})  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("R34", "R17")
+def test_points_are_at_most_a_million_a_card() -> None:
+    """A price over 1,000,000 is refused, so totals stay far below 2**53."""
+    assert Points(wild=1_000_000).wild == 1_000_000
+    with pytest.raises(RulesError, match=r"points\.wild is at most 1,000,000"):
+        Points(wild=1_000_001)
+
+
 @pytest.mark.rule("R34")
 def test_points_may_be_zero() -> None:
     """A price of 0 is allowed (a variant where some cards cost nothing)."""

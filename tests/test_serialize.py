@@ -829,8 +829,8 @@ def test_writing_never_fails_with_an_error_of_python_s_own() -> None:
     )
     with pytest.raises(FormatError, match=r"^cannot write this GameState as JSON: "):
         to_json(huge)
-    with pytest.raises(FormatError, match=r"^cannot write this Rules as JSON: "):
-        to_json(Rules(points=Points(wild=10**5000)))
+    with pytest.raises(RulesError, match="at most 1,000,000"):
+        Points(wild=10**5000)  # so no Rules holds a number too long to write
     with pytest.raises(FormatError, match=r"^cannot write this Skip as JSON: "):
         to_json(Skip(10**5000))
     long_seed = attrs.evolve(state, seed=10**4000)

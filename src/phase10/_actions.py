@@ -8,7 +8,7 @@ from typing import Any, cast
 import attrs
 
 from ._cards import Card, parse_cards
-from ._errors import IllegalMove, NotationError
+from ._errors import IllegalMove, NotationError, shown
 from ._groups import End
 from ._state import GameState, Pile
 from ._transitions import discard, draw, hit, lay_phase, next_hand, skip
@@ -28,7 +28,7 @@ def _groups(
     if isinstance(value, str):
         raise NotationError(
             f"a phase is laid as a list of groups, such as ['R5 B5 G5', 'Y7 R7 W'], "
-            f"not the single text {value!r}"
+            f"not the single text {shown(value)}"
         )
     groups = _iterate(value, "a list of groups")
     return tuple(_cards(cast("Iterable[Card | str] | str", g)) for g in groups)
@@ -40,7 +40,7 @@ def _iterate(value: object, what: str) -> Iterable[object]:
     try:
         return tuple(cast("Iterable[object]", value))
     except TypeError:
-        raise NotationError(f"expected {what}, not {value!r}") from None
+        raise NotationError(f"expected {what}, not {shown(value)}") from None
 
 
 def _card(value: object) -> Card:
@@ -54,7 +54,7 @@ def _pile(value: Pile | str) -> Pile:
     if isinstance(value, str) and value.strip().lower() in ("draw", "discard"):
         return Pile(value.strip().lower())
     raise NotationError(
-        f"a pile is Pile.DRAW or Pile.DISCARD ('draw' or 'discard'), not {value!r}"
+        f"a pile is Pile.DRAW or Pile.DISCARD ('draw' or 'discard'), not {shown(value)}"
     )
 
 
@@ -65,7 +65,7 @@ def _end(value: End | str | None) -> End | None:
     if isinstance(value, str) and value.strip().lower() in ("low", "high"):
         return End(value.strip().lower())
     raise NotationError(
-        f"an end of a run is End.LOW or End.HIGH ('low' or 'high'), not {value!r}"
+        f"an end of a run is End.LOW or End.HIGH ('low' or 'high'), not {shown(value)}"
     )
 
 
@@ -75,7 +75,7 @@ def _check_seat(what: str, *, optional: bool) -> Callable[[Any, Any, Any], None]
             return
         if isinstance(value, bool) or not isinstance(value, int):
             also = " or None" if optional else ""
-            raise NotationError(f"{what} is a whole number{also}, not {value!r}")
+            raise NotationError(f"{what} is a whole number{also}, not {shown(value)}")
 
     return check
 
@@ -186,4 +186,4 @@ def apply(state: GameState, action: Action, *, player: int | None = None) -> Gam
         return skip(state, action.target, player=player)
     if isinstance(action, NextHand):
         return next_hand(state, player=player)
-    raise IllegalMove(f"{action!r} is not a move")
+    raise IllegalMove(f"{shown(action)} is not a move")

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, ClassVar, Final, final
 
-from ._errors import NotationError
+from ._errors import NotationError, shown
 
 __all__ = [
     "FACES",
@@ -93,8 +93,10 @@ class Card:
             except (KeyError, TypeError):
                 pass
         if not isinstance(color, Color):
-            raise NotationError(f"a card's color must be a Color, not {color!r}")
-        raise NotationError(f"a number card has a number from 1 to 12, not {number!r}")
+            raise NotationError(f"a card's color must be a Color, not {shown(color)}")
+        raise NotationError(
+            f"a number card has a number from 1 to 12, not {shown(number)}"
+        )
 
     @classmethod
     def _make(cls, index: int, number: int | None, color: Color | None) -> Card:
@@ -127,7 +129,7 @@ class Card:
         except (KeyError, AttributeError):
             pass
         raise NotationError(
-            f"{text!r} is not a card: write a color letter (R, B, Y, G) and a "
+            f"{shown(text)} is not a card: write a color letter (R, B, Y, G) and a "
             'number 1-12 such as "R7", or "W" for a Wild, "S" for a Skip'
         ) from None
 
@@ -136,7 +138,7 @@ class Card:
         """The card whose :attr:`index` is ``index`` (0-49)."""
         if type(index) is int and 0 <= index < len(FACES):
             return FACES[index]
-        raise NotationError(f"a card index is 0 to 49, not {index!r}")
+        raise NotationError(f"a card index is 0 to 49, not {shown(index)}")
 
     @property
     def is_number(self) -> bool:

@@ -20,7 +20,26 @@ __all__ = [
     "PhaseNotMet",
     "RulesError",
     "WrongStep",
+    "shown",
 ]
+
+_LONGEST: int = 60
+
+
+def shown(value: object) -> str:
+    """``value`` as a refusal may quote it: its ``repr``, kept short.
+
+    A message must never fail to be made: Python refuses to write a whole
+    number of more than 4,300 digits as text, and a caller's object may have
+    a ``repr`` that is huge or raises.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return repr(value) if -(10**15) < value < 10**15 else "a very large number"
+    try:
+        text = repr(value)
+    except Exception:  # the caller's own object; its repr is not ours to trust
+        return f"a {type(value).__name__}"
+    return text if len(text) <= _LONGEST else text[: _LONGEST - 3] + "..."
 
 
 class Phase10Error(Exception):

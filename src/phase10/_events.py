@@ -16,7 +16,7 @@ import attrs
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
 from ._cards import Card
-from ._errors import FormatError
+from ._errors import FormatError, shown
 from ._state import GameState, Meld, Pile, Step
 from ._transitions import verify_next_hand
 
@@ -267,7 +267,8 @@ def events(
     """
     if reveal_all and seat is not None:
         raise FormatError(
-            f"events: reveal_all tells everything, so it takes no seat (not {seat!r})"
+            "events: reveal_all tells everything, so it takes no seat "
+            f"(not {shown(seat)})"
         )
     if seat is not None and (
         isinstance(seat, bool)
@@ -276,7 +277,7 @@ def events(
     ):
         raise FormatError(
             f"events: seat is a seat from 0 to {len(before.players) - 1} or None "
-            f"for a spectator, not {seat!r}"
+            f"for a spectator, not {shown(seat)}"
         )
     _check_follows(before, action, after)
     found: list[Event] = []

@@ -21,7 +21,7 @@ from typing import Final
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import FACES, SKIP, WILD, Card
-from ._errors import IllegalMove, NotYourTurn, Phase10Error
+from ._errors import IllegalMove, NotYourTurn, Phase10Error, shown
 from ._groups import End
 from ._phases import GroupKind, PhaseSpec
 from ._rules import NaturalRule
@@ -124,7 +124,7 @@ def _resolve(state: StateLike, player: int | None) -> tuple[GameState, int | Non
     elif player is not None and player != seat:
         raise NotYourTurn(
             f"this view is seat {seat}'s, so it can check only that seat's moves, "
-            f"not seat {player!r}'s",
+            f"not seat {shown(player)}'s",
             clause="R20",
         )
     return _surrogate(state), seat
@@ -270,7 +270,7 @@ def verify_apply(
     elif isinstance(action, NextHand):
         verify_next_hand(game, player=seat)
     else:
-        raise IllegalMove(f"{action!r} is not a move")
+        raise IllegalMove(f"{shown(action)} is not a move")
 
 
 def can_apply(state: StateLike, action: Action, *, player: int | None = None) -> bool:

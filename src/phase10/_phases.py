@@ -9,7 +9,7 @@ from typing import Final
 
 import attrs
 
-from ._errors import NotationError, RulesError
+from ._errors import NotationError, RulesError, shown
 
 __all__ = ["STANDARD_PHASES", "GroupKind", "GroupSpec", "PhaseSpec"]
 
@@ -49,18 +49,20 @@ _MAX_SIZE: Final = 999
 
 def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
     if isinstance(size, bool) or not isinstance(size, int):
-        raise RulesError(f"a group's size is a whole number, not {size!r}")
+        raise RulesError(f"a group's size is a whole number, not {shown(size)}")
     if size < 1:
-        raise RulesError(f"a group holds at least 1 card, not {size}")
+        raise RulesError(f"a group holds at least 1 card, not {shown(size)}")
     if instance.kind.is_run and size > _MAX_RUN:
-        raise RulesError(f"a run holds at most 12 cards (numbers 1-12), not {size}")
+        raise RulesError(
+            f"a run holds at most 12 cards (numbers 1-12), not {shown(size)}"
+        )
     if size > _MAX_SIZE:
-        raise RulesError(f"a group holds at most {_MAX_SIZE} cards, not {size}")
+        raise RulesError(f"a group holds at most {_MAX_SIZE} cards, not {shown(size)}")
 
 
 def _check_kind(instance: GroupSpec, attribute: object, kind: GroupKind) -> None:
     if not isinstance(kind, GroupKind):
-        raise RulesError(f"a group's kind is a GroupKind, not {kind!r}")
+        raise RulesError(f"a group's kind is a GroupKind, not {shown(kind)}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -102,7 +104,7 @@ def _to_groups(groups: Iterable[GroupSpec]) -> tuple[GroupSpec, ...]:
         return tuple(groups)
     except TypeError:
         raise RulesError(
-            f"a PhaseSpec takes a sequence of GroupSpec, not {groups!r}"
+            f"a PhaseSpec takes a sequence of GroupSpec, not {shown(groups)}"
         ) from None
 
 
@@ -118,7 +120,7 @@ def _check_groups(
     for group in groups:
         if not isinstance(group, GroupSpec):
             raise RulesError(
-                f"a phase is made of GroupSpec requirements, not {group!r}"
+                f"a phase is made of GroupSpec requirements, not {shown(group)}"
             )
 
 

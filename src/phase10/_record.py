@@ -15,7 +15,7 @@ from typing import Any, Final
 import attrs
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
-from ._errors import FormatError, Phase10Error
+from ._errors import FormatError, Phase10Error, shown
 from ._rules import Rules
 from ._serialize import (
     _MAX_DECK,
@@ -275,7 +275,7 @@ def _states(record: GameRecord, function: str) -> Iterator[GameState]:
     yield state
     for index, action in enumerate(record.actions):
         if not isinstance(action, _MOVES):
-            raise FormatError(f"actions[{index}]: {action!r} is not a move")
+            raise FormatError(f"actions[{index}]: {shown(action)} is not a move")
         try:
             state = apply(state, action)
         except Phase10Error as error:

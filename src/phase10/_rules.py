@@ -11,7 +11,7 @@ from typing import Final
 import attrs
 
 from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
-from ._errors import NotationError, RulesError
+from ._errors import NotationError, RulesError, shown
 from ._phases import STANDARD_PHASES, PhaseSpec
 
 __all__ = [
@@ -71,8 +71,18 @@ def _check_points(
 ) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise RulesError(
-            f"points.{attribute.name} must be a whole number >= 0, not {value!r}"
+            f"points.{attribute.name} must be a whole number >= 0, not {shown(value)}"
         )
+    if value > _MOST_POINTS:
+        raise RulesError(
+            f"points.{attribute.name} is at most {_MOST_POINTS:,} a card, "
+            f"not {shown(value)}"
+        )
+
+
+# Far above any real scoring, and low enough that no game's totals come near
+# 2**53, the largest whole number saved games and JavaScript hold exactly.
+_MOST_POINTS: Final = 1_000_000
 
 
 @attrs.frozen
@@ -114,7 +124,9 @@ def _to_phases(value: Iterable[PhaseSpec | str]) -> tuple[PhaseSpec, ...]:
     try:
         items = tuple(value)
     except TypeError:
-        raise RulesError(f"phases is a sequence of phases, not {value!r}") from None
+        raise RulesError(
+            f"phases is a sequence of phases, not {shown(value)}"
+        ) from None
     phases = []
     for number, item in enumerate(items, 1):
         try:
@@ -133,7 +145,7 @@ def _to_deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
     try:
         return tuple(value)
     except TypeError:
-        raise RulesError(f"deck is a sequence of cards, not {value!r}") from None
+        raise RulesError(f"deck is a sequence of cards, not {shown(value)}") from None
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -216,7 +228,7 @@ class Rules:
             or not (1 <= count <= len(STANDARD_PHASES))
         ):
             raise RulesError(
-                f"choose 1 to {len(STANDARD_PHASES)} phases, not {count!r}"
+                f"choose 1 to {len(STANDARD_PHASES)} phases, not {shown(count)}"
             )
         return cls(phases=STANDARD_PHASES[:count])
 
@@ -234,7 +246,7 @@ def _check_type(name: str, value: object, kind: type) -> None:
         ok = isinstance(value, kind)
         what = "True or False" if kind is bool else f"a {kind.__name__}"
     if not ok:
-        raise RulesError(f"{name} must be {what}, not {value!r}")
+        raise RulesError(f"{name} must be {what}, not {shown(value)}")
 
 
 def _validate(rules: Rules) -> None:
@@ -257,29 +269,31 @@ def _validate(rules: Rules) -> None:
     for phase in rules.phases:
         if not isinstance(phase, PhaseSpec):
             raise RulesError(
-                f"every phase must be a PhaseSpec or its text, not {phase!r}"
+                f"every phase must be a PhaseSpec or its text, not {shown(phase)}"
             )
     for card in rules.deck:
         if not isinstance(card, Card):
-            raise RulesError(f"the deck must hold cards only, not {card!r}")
+            raise RulesError(f"the deck must hold cards only, not {shown(card)}")
     if not any(card.is_number for card in rules.deck):
         raise RulesError("the deck must hold number cards")
     if rules.hand_size < 1:
-        raise RulesError(f"hand_size must be at least 1, not {rules.hand_size}")
+        raise RulesError(f"hand_size must be at least 1, not {shown(rules.hand_size)}")
     if rules.min_players < 2:
-        raise RulesError(f"min_players must be at least 2, not {rules.min_players}")
+        raise RulesError(
+            f"min_players must be at least 2, not {shown(rules.min_players)}"
+        )
     if rules.max_players < rules.min_players:
         raise RulesError(
-            f"max_players ({rules.max_players}) is below "
-            f"min_players ({rules.min_players})"
+            f"max_players ({shown(rules.max_players)}) is below "
+            f"min_players ({shown(rules.min_players)})"
         )
     needed = rules.max_players * rules.hand_size + 2
     if len(rules.deck) < needed:
         raise RulesError(
-            f"a deck of {len(rules.deck)} cards cannot deal {rules.hand_size} cards "
-            f"to each of {rules.max_players} players and still start a discard "
-            "pile and a draw pile "
-            f"(it needs at least {needed})"
+            f"a deck of {len(rules.deck)} cards cannot deal "
+            f"{shown(rules.hand_size)} cards to each of {shown(rules.max_players)} "
+            "players and still start a discard pile and a draw pile "
+            f"(it needs at least {shown(needed)})"
         )
     faces = _face_counts(rules.deck)
     # A player holds at most hand_size + 1 cards (after drawing); without

@@ -25,6 +25,7 @@ from ._errors import (
     NotYourTurn,
     RulesError,
     WrongStep,
+    shown,
 )
 from ._groups import End, GroupShape, check_phase, extend_group
 from ._phases import GroupSpec
@@ -87,7 +88,7 @@ def new_game(
     if rules is None:
         rules = _DEFAULT_RULES
     elif not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules record, not {rules!r}")
+        raise RulesError(f"rules must be a Rules record, not {shown(rules)}")
     names = _player_names(players, rules)
     if (
         isinstance(dealer, bool)
@@ -95,7 +96,7 @@ def new_game(
         or not (0 <= dealer < len(names))
     ):
         raise RulesError(
-            f"the dealer is a seat from 0 to {len(names) - 1}, not {dealer!r}"
+            f"the dealer is a seat from 0 to {len(names) - 1}, not {shown(dealer)}"
         )
     if seed is None:
         seed = fresh_seed()
@@ -127,7 +128,7 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
         if not rules.min_players <= players <= rules.max_players:
             raise RulesError(
                 f"this game is for {rules.min_players} to {rules.max_players} "
-                f"players, not {players}"
+                f"players, not {shown(players)}"
             )
         names = tuple(f"Player {i + 1}" for i in range(players))
     elif isinstance(players, str):
@@ -139,11 +140,14 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
             names = tuple(players)
         except TypeError:
             raise RulesError(
-                f"players is a number of players or a list of names, not {players!r}"
+                "players is a number of players or a list of names, "
+                f"not {shown(players)}"
             ) from None
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                raise RulesError(f"a player's name is a non-empty text, not {name!r}")
+                raise RulesError(
+                    f"a player's name is a non-empty text, not {shown(name)}"
+                )
     if not rules.min_players <= len(names) <= rules.max_players:
         raise RulesError(
             f"this game is for {rules.min_players} to {rules.max_players} players, "
@@ -162,7 +166,7 @@ def _deck_order(
     try:
         order = tuple(deck)
     except TypeError:
-        raise RulesError(f"deck is a sequence of cards, not {deck!r}") from None
+        raise RulesError(f"deck is a sequence of cards, not {shown(deck)}") from None
     if any(not isinstance(card, Card) for card in order) or sorted(order) != sorted(
         rules.deck
     ):
@@ -339,7 +343,9 @@ def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
         or not isinstance(player, int)
         or not 0 <= player < len(state.players)
     ):
-        raise NotYourTurn(f"there is no player {player!r} at this table", clause="R3")
+        raise NotYourTurn(
+            f"there is no player {shown(player)} at this table", clause="R3"
+        )
     if state.step is Step.GAME_OVER:
         raise _game_over(state)
     if state.step is not Step.HAND_OVER:
@@ -397,14 +403,14 @@ def _verify_turn(state: GameState, player: int | None, step: Step, doing: str) -
         # True == 1 and 1.0 == 1 in Python: without this they would act as seat 1.
         raise NotYourTurn(
             f"player is a seat number from 0 to {len(state.players) - 1}, "
-            f"not {player!r}",
+            f"not {shown(player)}",
             clause="R3",
         )
     if player is not None and player != state.current:
         if 0 <= player < len(state.players):
             name = state.players[player].name
         else:
-            name = f"player {player!r}"
+            name = f"player {shown(player)}"
         raise NotYourTurn(
             f"it is {state.players[state.current].name}'s turn, not {name}'s",
             clause="R20",
@@ -468,7 +474,7 @@ def verify_draw(
         return
     if source is not Pile.DISCARD:
         raise CannotDraw(
-            f"draw from Pile.DRAW or Pile.DISCARD, not {source!r}", clause="R21"
+            f"draw from Pile.DRAW or Pile.DISCARD, not {shown(source)}", clause="R21"
         )
     if not state.discard_pile:
         raise CannotDraw("the discard pile is empty", clause="R21")
@@ -658,12 +664,12 @@ def verify_hit(
         or not (0 <= meld < len(state.table))
     ):
         raise NoSuchMeld(
-            f"there is no group {meld!r} on the table "
+            f"there is no group {shown(meld)} on the table "
             f"({len(state.table)} groups, numbered from 0)",
             clause="R30",
         )
     if end is not None and not isinstance(end, End):
-        raise IllegalMove(f"end is End.LOW or End.HIGH, not {end!r}", clause="R32")
+        raise IllegalMove(f"end is End.LOW or End.HIGH, not {shown(end)}", clause="R32")
     target = state.table[meld]
     cards, shape = extend_group(target.kind, target.shape, target.cards, the_card, end)
     if not rest and not state.rules.go_out_by_hit:
@@ -812,7 +818,7 @@ def verify_skip(
         or not isinstance(target, int)
         or not (0 <= target < len(state.players))
     ):
-        raise BadSkipTarget(f"there is no player {target!r} to skip", clause="R26")
+        raise BadSkipTarget(f"there is no player {shown(target)} to skip", clause="R26")
     if target == state.current:
         raise BadSkipTarget("you cannot skip yourself", clause="R26")
     if target not in state.contenders:

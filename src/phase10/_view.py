@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from ._cards import Card
-from ._errors import IllegalMove
+from ._errors import IllegalMove, shown
 from ._phases import PhaseSpec
 from ._rules import Rules
 from ._state import GameState, Meld, Step, phase_for, phase_number_for
@@ -108,7 +108,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         or not isinstance(seat, int)
         or not 0 <= seat < len(state.players)
     ):
-        raise IllegalMove(f"there is no seat {seat!r} at this table")
+        raise IllegalMove(f"there is no seat {shown(seat)} at this table")
     players = tuple(
         PublicPlayer(
             name=p.name,
