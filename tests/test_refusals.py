@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from phase10 import (
+    STANDARD_PHASES,
     Card,
     Color,
     Draw,
@@ -25,6 +26,7 @@ from phase10 import (
     discard,
     draw,
     events,
+    find_phase,
     hit,
     lay_phase,
     new_game,
@@ -62,6 +64,10 @@ CALLS: dict[str, Callable[[], object]] = {
     "Rules phases": lambda: Rules(phases=HUGE),  # type: ignore[arg-type]
     "Rules first_phases": lambda: Rules.first_phases(HUGE),
     "to_json Skip target": lambda: to_json(Skip(HUGE)),
+    "find_phase cards": lambda: find_phase([HUGE], STANDARD_PHASES[0]),  # type: ignore[list-item]
+    "find_phase cards as one": lambda: find_phase(HUGE, STANDARD_PHASES[0]),  # type: ignore[arg-type]
+    "find_phase spec": lambda: find_phase((), HUGE),  # type: ignore[arg-type]
+    "find_phase rules": lambda: find_phase((), STANDARD_PHASES[0], HUGE),  # type: ignore[arg-type]
 }
 
 

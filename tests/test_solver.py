@@ -14,6 +14,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import given
@@ -38,7 +39,7 @@ from phase10 import (
     standard_deck,
 )
 from phase10._groups import check_phase
-from phase10._solver import solve
+from phase10._solver import _covered, _merged, _pooled, solve
 
 Answer = tuple[tuple[Card, ...], ...]
 
@@ -467,6 +468,82 @@ def test_whole_deck_makes_custom_phases() -> None:
         assert found is not None, f"{spec}"
         assert_valid(found, deck, spec, naturals)
         assert elapsed < 0.25, f"{spec}: {elapsed * 1000:.1f} ms"
+
+
+# Many interchangeable groups once sent the search through countless
+# arrangements before an easy answer (13 colour runs of 2 never finished).
+MANY_ALIKE = (
+    *(f"{n} runs of 2 of one color" for n in range(3, 14)),
+    *(f"{n} runs of 3 of one color" for n in range(3, 9)),
+    "6 runs of 2 of one color + 5 cards of one color",
+    "4 runs of 3 of one color + 4 runs of 2 of one color + 4 cards of one color",
+    "5 runs of 2 of one color + 4 runs of 2 + 3 sets of 2",
+    "6 sets of 3 + 6 runs of 3",
+    "4 runs of 2 of one color + 2 cards of one color + 3 sets of 3",
+)
+
+
+@pytest.mark.rule("R2", "R7", "R8", "R11", "R17")
+def test_whole_deck_makes_many_identical_groups() -> None:
+    """Phases of many alike groups get valid answers from the deck, and pass Rules."""
+    deck = standard_deck()
+    for text in MANY_ALIKE:
+        spec = PhaseSpec.parse(text)
+        for naturals in NaturalRule:
+            found = solve(deck, spec, naturals)
+            assert found is not None, f"{text} / {naturals.name}"
+            assert_valid(found, deck, spec, naturals)
+    rules = Rules(phases=["13 runs of 2 of one color"], hand_size=26, max_players=3)
+    assert rules.phases == (PhaseSpec.parse("13 runs of 2 of one color"),)
+
+
+@pytest.mark.rule("R7", "R8", "R10", "R11", "R14")
+def test_many_identical_groups_agree_with_oracle() -> None:
+    """Repeated colour runs, colour groups, runs and sets agree with the oracle."""
+    rng = random.Random(1013)
+    kinds = [GroupKind.COLOR_RUN, GroupKind.COLOR_RUN, *GroupKind]
+    for trial in range(150):
+        hand = random_hand(rng, 8 + trial % 2)
+        groups: list[GroupSpec] = []
+        for _ in range(rng.randint(1, 2)):
+            group = GroupSpec(rng.choice(kinds), rng.randint(1, 3))
+            groups += [group] * rng.randint(2, 4)
+        while sum(group.size for group in groups) > len(hand):
+            groups.pop()
+        if groups:
+            check_against_oracle(hand, PhaseSpec(groups), rng.choice(list(NaturalRule)))
+
+
+@pytest.mark.rule("R6", "R8", "R10")
+def test_bounds_on_groups_left_match_brute_force() -> None:
+    """The solver's bounds cover no fewer cards than any placement can."""
+    rng = random.Random(17)
+    for _ in range(300):
+        size = rng.randint(1, 7)
+        high = rng.choice([2, 2, 8])
+        line = [rng.randint(0, high) for _ in range(12)]
+        lows = [low for low in range(1, 14 - size) if rng.random() < 0.6]
+        mask = sum(1 << low for low in lows)
+        most = rng.randint(0, 4)
+        table = _covered(line, size, mask, most)
+        for m in range(most + 1):
+            best = -1
+            for starts in combinations_with_replacement(lows, m):
+                cover = Counter(x for low in starts for x in range(low, low + size))
+                best = max(best, sum(min(cover[x], line[x - 1]) for x in cover))
+            # Exact, unless the table grew too big and a looser bound stood in.
+            assert table[m] == best or (table[m] > best >= 0 and high == 8)
+        bins = rng.sample(range(1, 13), rng.randint(0, 4))
+        bin_mask = sum(1 << b for b in bins)
+        left = [rng.randint(-2, 9) for _ in range(14)]
+        best = -1
+        for chosen in combinations_with_replacement(bins, most):
+            taken = Counter(chosen)
+            best = max(
+                best, sum(min(n * size, max(left[b], 0)) for b, n in taken.items())
+            )
+        assert _pooled(left, 1, bin_mask, size, most) == best
+    assert _merged([[0, 2, 3], [0, -1, -1], [0, 1, 2]], 2) == [0, 2, 3]
 
 
 @pytest.mark.rule("R2", "R17")

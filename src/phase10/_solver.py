@@ -40,23 +40,49 @@ also how an answer is built. ``PER_PHASE`` asks for a maximum flow of at
 least one; ``NONE`` for nothing.
 
 The search enumerates parameters depth first: the most constrained groups
-first, each group's most promising values first. Requirements with the
-same kind and size are interchangeable, so their parameters are taken in
-non-decreasing order; numbers (when there are no runs) and colours that
-hold the same cards and are treated alike by the groups placed so far are
-interchangeable too, so only the first of them is tried. Values that give a
-group no natural card are all alike (Wilds only, on cards nobody holds), so
-one of them stands for all, and none is tried when every group needs a
-natural card. A branch is cut when a lower bound on the Wilds needed
-exceeds the hand's Wilds. For the groups placed, the bound is the sum of
-the shortfalls of the colour runs, of the number demands and of the colour
-demands, each against the cards left for it (a card fills one slot, so
-these add up), or the exact figure where number and colour demands
-compete. To that it adds a bound for the groups not yet placed: adding
-groups raises the Wilds needed by at least what they need on their own (the
-flow grows by at most the natural cards they can take), which is at least
-the sum of what each needs alone, and at least the shortfall of the numbers
-that every placement of a long run covers. No cut loses a way.
+first (those that need most Wilds alone, then the classes of identical
+requirements with fewest arrangements), each group's most promising values
+first. Requirements with the same kind and size are interchangeable, so
+their parameters are taken in non-decreasing order; numbers (when there are
+no runs) and colours that hold the same cards and are treated alike by the
+groups placed so far are interchangeable too, so only the first of them is
+tried. Values that give a group no natural card are all alike (Wilds only,
+on cards nobody holds), so one of them stands for all, and none is tried
+when every group needs a natural card. Under ``PER_GROUP`` the system of
+distinct natural cards is kept for the groups placed, grown by one
+augmenting path per group: a group that cannot join it is cut at once, as
+more groups never make such a system easier to find.
+
+A branch is cut when a lower bound on the Wilds needed exceeds the hand's
+Wilds. For the groups placed, the bound is the sum of the shortfalls of the
+colour runs, of the number demands and of the colour demands, each against
+the cards left for it (a card fills one slot, so these add up), or the
+exact figure where number and colour demands compete. To that it adds a
+bound for the groups not yet placed. The Wilds needed are the slots less a
+maximum flow, and that flow is submodular in the groups, so the Wilds are
+supermodular: groups added raise them by at least what they would add to
+any fewer groups. Hence at least the sum of what each needs alone, and at
+least the shortfall of the numbers that every placement of a long run
+covers. Where several identical requirements are left, better: each class
+of them adds at least what it would add to the groups placed that share
+its demands (colour runs' faces, numbers, colours), against which the
+Wilds are a plain sum of shortfalls, so its least is found exactly, over
+the values still open to it: sets and colour groups take the largest
+gains, runs and colour runs a small dynamic programme along the numbers
+(per colour, then shared out among the colours; for long runs on many
+cards, where it would grow large, a looser count). Unless number and colour
+demands compete, a face's card is free to a colour run only while its
+number and its colour have a card to spare, so no more are counted. The
+classes are bounded one by one and the bounds added, which only lowers the
+sum. Where it is worked out, the values are tried in the order of this
+bound; the values tried are the same.
+
+Unless every group needs a natural card of its own or number and colour
+demands compete, what the groups left can still do depends only on the
+cards that each face, number and colour has to spare and on the Wilds
+left, so a sub-state (the same groups left, from the same value on, with
+the same cards to spare) that failed with some Wilds to spare fails again
+with as many or fewer, and is not searched twice. No cut loses a way.
 
 Faster routes answer the common shapes, and fall back on the general search
 where they cannot decide:
@@ -72,19 +98,23 @@ where they cannot decide:
   needs the fewest Wilds, so "too many Wilds" rules the runs out. When
   Wilds suffice but the natural cards cannot be shared out one per group,
   runs alone are ruled out too, and with sets the general search decides.
-  One run and one set (phases 2 and 3) and one run alone (phases 4-6) have
+  The runs left and the sets are bounded as in the general search, and
+  runs that cannot have a natural card each are cut when placed. One run
+  and one set (phases 2 and 3) and one run alone (phases 4-6) have
   their own short loops, which follow the same reasoning.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import product
+from math import comb
 from typing import TYPE_CHECKING, Final
 
 from . import _rules
 from ._cards import FACES, WILD, Card
-from ._errors import NotationError, RulesError
+from ._errors import NotationError, RulesError, shown
 from ._phases import GroupKind, PhaseSpec
 from ._rules import NaturalRule
 
@@ -119,6 +149,8 @@ _LEVEL: Final = {
 _HIGHEST: Final = 12
 _COLORS: Final = 4
 _INF: Final = 1 << 30
+_ALL_NUMBERS: Final = (1 << (_HIGHEST + 1)) - 2  # bits 1-12
+_MAX_STATES: Final = 4096  # beyond this _covered settles for a weaker bound
 
 
 class _Fallback(Exception):
@@ -188,12 +220,12 @@ def find_phase(
     for card in hand:
         if card.__class__ is not Card:
             raise NotationError(
-                f"find_phase takes Card objects, not {card!r} "
+                f"find_phase takes Card objects, not {shown(card)} "
                 "(read text with parse_cards)"
             )
     if not isinstance(spec, PhaseSpec):
         raise RulesError(
-            f"find_phase takes a PhaseSpec, not {spec!r} "
+            f"find_phase takes a PhaseSpec, not {shown(spec)} "
             "(read text with PhaseSpec.parse)"
         )
     if rules is None:
@@ -201,20 +233,21 @@ def find_phase(
             _default_rules = _rules.Rules()
         rules = _default_rules
     elif not isinstance(rules, _rules.Rules):
-        raise RulesError(f"rules must be a Rules record or None, not {rules!r}")
+        raise RulesError(f"rules must be a Rules record or None, not {shown(rules)}")
     return solve(hand, spec, rules.naturals)
 
 
 def _as_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(cards, str):
         raise NotationError(
-            f"find_phase takes cards, not the text {cards!r} (read it with parse_cards)"
+            f"find_phase takes cards, not the text {shown(cards)} "
+            "(read it with parse_cards)"
         )
     try:
         return tuple(cards)
     except TypeError:
         raise NotationError(
-            f"find_phase takes a collection of cards, not {cards!r}"
+            f"find_phase takes a collection of cards, not {shown(cards)}"
         ) from None
 
 
@@ -227,9 +260,9 @@ _MAX_PLANS: Final = 512
 
 def _remember(phase: PhaseSpec, naturals: NaturalRule) -> tuple[PhaseSpec, _Strategy]:
     if not isinstance(phase, PhaseSpec):
-        raise RulesError(f"a phase must be a PhaseSpec, not {phase!r}")
+        raise RulesError(f"a phase must be a PhaseSpec, not {shown(phase)}")
     if naturals not in _LEVEL:
-        raise RulesError(f"naturals must be a NaturalRule, not {naturals!r}")
+        raise RulesError(f"naturals must be a NaturalRule, not {shown(naturals)}")
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.clear()
     entry = (phase, _compile(phase, naturals))
@@ -443,6 +476,18 @@ def _sets_and_runs_strategy(
     size0 = run_sizes[0]
     set_size = set_sizes[0] if nsets else 0
     run_first = runs[0] == 0
+    # For the bound on what is left (see search): the runs j, j+1, ... as
+    # classes of one size (first index, size, count), the sets by size, and
+    # from which run on fewer than two groups are left (no bound needed).
+    run_classes: list[list[tuple[int, int, int]]] = [[] for _ in range(nruns + 1)]
+    for j in range(nruns - 1, -1, -1):
+        later = run_classes[j + 1]
+        if j + 1 < nruns and same_as_previous[j + 1]:
+            run_classes[j] = [(j, run_sizes[j], later[0][2] + 1), *later[1:]]
+        else:
+            run_classes[j] = [(j, run_sizes[j], 1), *later]
+    set_classes = [(size, set_sizes.count(size)) for size in sorted(set(set_sizes))]
+    bounded_from = max(0, nruns + nsets - 1)
 
     def run(hand: Sequence[Card]) -> Answer | None:
         counts = [0] * 14
@@ -533,6 +578,27 @@ def _sets_and_runs_strategy(
     def search(hand: Sequence[Card], counts: list[int], wilds: int) -> Answer | None:
         demand = [0] * 14
         lows = [0] * nruns
+        tables: dict[tuple[tuple[int, ...], int, int], list[int]] = {}
+
+        def future(j: int, low: int) -> int:
+            """Wilds that runs j, j+1, ... and the sets add, at the least,
+            each class against the cards left alone (as in _General)."""
+            left = [counts[x] - demand[x] for x in range(14)]
+            line = tuple(v if v > 0 else 0 for v in left[1:13])
+            total = 0
+            for first, size, count in run_classes[j]:
+                mask = (1 << (_HIGHEST + 2 - size)) - 2
+                if first == j and same_as_previous[j]:
+                    mask &= ~((1 << low) - 1)
+                key = (line, size, mask)
+                table = tables.get(key)
+                if table is None or len(table) <= count:
+                    table = _covered(line, size, mask, count)
+                    tables[key] = table
+                total += count * size - table[count]
+            for size, count in set_classes:
+                total += count * size - _pooled(left, 1, _ALL_NUMBERS, size, count)
+            return total
 
         def place(j: int, used: int) -> Answer | None:
             if j == nruns:
@@ -549,8 +615,22 @@ def _sets_and_runs_strategy(
                     demand[x] += 1
                     if demand[x] > counts[x]:
                         added += 1
-                if used + added <= wilds and (natural or not per_group):
-                    lows[j] = low
+                lows[j] = low
+                if (
+                    used + added <= wilds
+                    and (natural or not per_group)
+                    and (
+                        j + 1 >= bounded_from
+                        or used + added + future(j + 1, low) <= wilds
+                    )
+                    # Runs that cannot have a natural card each now never
+                    # will: cut them here, not after every way to go on.
+                    and not (
+                        per_group
+                        and j
+                        and _run_naturals(counts, (), lows[: j + 1], run_sizes) is None
+                    )
+                ):
                     found = place(j + 1, used + added)
                     if found is not None:
                         return found
@@ -585,10 +665,10 @@ def _sets_and_runs_strategy(
             if per_group:
                 found = _run_naturals(counts, wanted, lows, run_sizes)
                 if found is None:
-                    if not nsets:
-                        return None  # these runs are ruled out; try others
-                    # Another placement of the sets might leave the runs
-                    # their natural cards: let the general search decide.
+                    # The runs were checked as they were placed, so the
+                    # sets are in the way, and another placement of them
+                    # might leave the runs their natural cards: let the
+                    # general search decide.
                     raise _Fallback
                 reps = found
             return _build_sets_and_runs(
@@ -704,13 +784,16 @@ class _General:
     """Any phase: depth-first over group parameters, judged by flows.
 
     The most constrained groups are placed first: those that need the most
-    Wilds on their own, then those with the fewest parameter values. The
-    bound kept along the way is the sum of three shortfalls: colour-run
-    slots beyond their faces' cards, number demand beyond the cards of each
-    number that the colour runs leave, and colour demand beyond the cards
-    of each colour that they leave. It is a function of the parameters
-    chosen, whatever the order, and exact unless number and colour demands
-    compete; then the closed-form minimum cut gives the exact figure.
+    Wilds on their own, then the classes of identical requirements with the
+    fewest arrangements of their parameter values. The bound kept along the
+    way is the sum of three shortfalls: colour-run slots beyond their faces'
+    cards, number demand beyond the cards of each number that the colour
+    runs leave, and colour demand beyond the cards of each colour that they
+    leave. It is a function of the parameters chosen, whatever the order,
+    and exact unless number and colour demands compete; then the
+    closed-form minimum cut gives the exact figure. The groups left are
+    bounded class by class, and failed sub-states remembered, as the module
+    docstring explains.
     """
 
     def __init__(
@@ -793,9 +876,17 @@ class _General:
                 if not found_domains[key][0]:
                     return None
 
+        # A class of k identical requirements with d values has
+        # comb(d + k - 1, k) arrangements; the classes with most go last,
+        # where the bound on the groups left (below) is tightest, as fewer
+        # groups left means less that it leaves out.
+        classes = Counter(zip(self.kinds, self.sizes, strict=True))
+
         def tightness(i: int) -> tuple[int, int, int, int]:
-            domain, alone = found_domains[(self.kinds[i], self.sizes[i])]
-            return (-alone, len(domain), self.kinds[i], self.sizes[i])
+            key = (self.kinds[i], self.sizes[i])
+            domain, alone = found_domains[key]
+            count = classes[key]
+            return (-alone, comb(len(domain) + count - 1, count), *key)
 
         # Identical requirements sort next to each other, so that their
         # parameters can be taken in non-decreasing order.
@@ -821,6 +912,119 @@ class _General:
         if least[0] > wilds:
             return None
 
+        # Many interchangeable groups are where the search can drown: they
+        # have countless arrangements that all fall just short, and what
+        # each needs alone says little. So, for the groups left to place,
+        # class by class (a class: identical requirements), a bound on the
+        # Wilds they add. The Wilds needed are supermodular in the groups
+        # (slots less a flow, which is submodular), so a class adds at
+        # least what it would add to fewer groups: to the groups placed
+        # whose demands it shares alone. Against those the Wilds are a sum
+        # over faces, numbers or colours of the slots beyond the cards
+        # left, so the least a class adds is found exactly: sets and
+        # colour groups take the largest gains (bins that still fill a
+        # whole group first), runs and colour runs a small dynamic
+        # programme along the numbers (_covered). The class being placed
+        # counts only the values left to it (none before the last chosen).
+        classes_from: list[list[tuple[int, int]]] = [[] for _ in range(groups + 1)]
+        for j in range(groups - 1, -1, -1):
+            later = classes_from[j + 1]
+            if j + 1 < groups and same[j + 1]:
+                classes_from[j] = [(j, later[0][1] + 1), *later[1:]]
+            else:
+                classes_from[j] = [(j, 1), *later]
+        bounded = [
+            any(count > 1 for _, count in classes_from[j]) for j in range(groups + 1)
+        ]
+        # masks[j][i]: the values of domains[j][i:] as bits, per colour for
+        # colour runs.
+        masks: dict[int, list[tuple[int, ...]]] = {}
+        for j in range(groups):
+            masks[j] = masks[j - 1] if same[j] else _suffix_masks(domains[j], kinds[j])
+        tables: dict[tuple[tuple[int, ...], int, int], list[int]] = {}
+        splits: dict[tuple[object, ...], list[int]] = {}
+
+        def on_line(
+            line: tuple[int, ...], size: int, mask: int, count: int
+        ) -> list[int]:
+            key = (line, size, mask)
+            table = tables.get(key)
+            if table is None or len(table) <= count:
+                table = _covered(line, size, mask, count)
+                tables[key] = table
+            return table
+
+        def face_lines() -> list[tuple[int, ...]]:
+            """Per colour, the cards of each face that colour runs could
+            still take without a Wild: those left on the face, and unless
+            demands compete, no more than its number and its colour have
+            to spare (a card that a set, run or colour group needs is a
+            Wild short elsewhere)."""
+            if mixed:
+                return [tuple(face_left[c:48:4]) for c in range(_COLORS)]
+            spare = [color_left[c] - color_demand[c] for c in range(_COLORS)]
+            lines = []
+            for c in range(_COLORS):
+                line = []
+                for x in range(1, _HIGHEST + 1):
+                    held = face_left[(x - 1) * 4 + c]
+                    if held > 0:
+                        held = min(held, number_left[x] - demand[x], spare[c])
+                    line.append(held if held > 0 else 0)
+                lines.append(tuple(line))
+            return lines
+
+        def future(j: int, start: int, color: int) -> int:
+            """Wilds that the groups j, j+1, ... add, at the least (``color``:
+            the colour just played in, if any)."""
+            total = 0
+            numbers: list[int] = []
+            lines: list[tuple[int, ...]] = []
+            for first, count in classes_from[j]:
+                kind = kinds[first]
+                size = sizes[first]
+                mask = masks[first][start if first == j and same[j] else 0]
+                if kind == _COLOR_RUN:
+                    if not lines:
+                        lines = face_lines()
+                    # The colour just played in is the one likely to be
+                    # new: the other three are merged once for its siblings.
+                    keys = [(lines[c], size, mask[c]) for c in range(_COLORS)]
+                    rest = (*keys[:color], *keys[color + 1 :])
+                    others = splits.get((rest, count))
+                    if others is None:
+                        others = _merged([on_line(*key, count) for key in rest], count)
+                        splits[(rest, count)] = others
+                    mine = on_line(*keys[color], count)
+                    most = max(
+                        [
+                            others[a] + mine[count - a]
+                            for a in range(count + 1)
+                            if others[a] >= 0 and mine[count - a] >= 0
+                        ],
+                        default=-1,
+                    )
+                elif kind == _COLOR:
+                    most = _pooled(
+                        [color_left[c] - color_demand[c] for c in range(_COLORS)],
+                        0,
+                        mask[0],
+                        size,
+                        count,
+                    )
+                else:
+                    if not numbers:
+                        numbers = [number_left[x] - demand[x] for x in range(14)]
+                    if kind == _SET:
+                        most = _pooled(numbers, 1, mask[0], size, count)
+                    else:
+                        line = tuple(v if v > 0 else 0 for v in numbers[1:13])
+                        most = on_line(line, size, mask[0], count)[count]
+                if most < 0:
+                    return _INF
+                total += count * size - most
+            return total
+
         # Numbers (when no group is a run) and colours that hold the same
         # cards are interchangeable while the groups placed treat them
         # alike: swapping them maps one subtree onto the other, so only
@@ -830,6 +1034,7 @@ class _General:
         columns = [tuple(cnt[c:48:4]) for c in range(_COLORS)]
         chosen = [0] * groups  # index into the group's domain
         face_demand = [0] * 48  # colour-run slots per face
+        face_left = cnt[:48]  # cards per face not taken by colour runs
         demand = [0] * 14  # set and run slots per number
         number_left = by_number[:]  # cards per number not taken by colour runs
         color_demand = [0] * _COLORS
@@ -837,6 +1042,15 @@ class _General:
         level = self.level
         slots = self.slots
         mixed = self.mixed
+        per_group = level == _PER_GROUP
+        # Under PER_GROUP, a distinct natural card for each group placed is
+        # kept up to date (a matching, grown by one augmenting path per
+        # group): groups added later never make it easier, so a group that
+        # cannot join it is cut at once rather than at the leaf.
+        naturals_of: dict[tuple[int, int, int], list[int]] = {}
+        accepts: list[list[int]] = [[] for _ in range(groups)]
+        pick = [-1] * groups  # the face whose card group j holds
+        holders: list[list[int]] = [[] for _ in range(48)]
 
         def exact() -> int:
             """The Wilds the groups placed need, when number and colour
@@ -860,23 +1074,45 @@ class _General:
             if level == _PER_PHASE and used >= slots:
                 return None
             params = [domains[j][chosen[j]] for j in range(groups)]
-            accepts = [
-                [f for f in _accepted(kinds[j], sizes[j], params[j]) if cnt[f]]
-                for j in range(groups)
-            ]
-            first: list[int] = []
-            if level == _PER_GROUP:
-                found = _distinct_naturals(accepts, cnt)
-                if found is None:
-                    return None
-                first = found
-            return _flow_answer(kinds, sizes, cnt, params, accepts, first)
+            if not per_group:
+                for j in range(groups):
+                    accepts[j] = natural_faces(kinds[j], sizes[j], params[j])
+            return _flow_answer(
+                kinds, sizes, cnt, params, accepts, pick if per_group else []
+            )
+
+        def natural_faces(kind: int, size: int, value: int) -> list[int]:
+            key = (kind, size, value)
+            faces = naturals_of.get(key)
+            if faces is None:
+                faces = [f for f in _accepted(kind, size, value) if cnt[f]]
+                naturals_of[key] = faces
+            return faces
+
+        def claim(j: int, seen: set[int]) -> bool:
+            """Give group j a natural card, moving others along a path."""
+            for f in accepts[j]:
+                if f in seen:
+                    continue
+                seen.add(f)
+                owners = holders[f]
+                if len(owners) < cnt[f]:
+                    owners.append(j)
+                    pick[j] = f
+                    return True
+                for k, other in enumerate(owners):
+                    if claim(other, seen):
+                        owners[k] = j
+                        pick[j] = f
+                        return True
+            return False
 
         def take_face(f: int) -> int:
             """One more colour-run slot on face f; the rise of the bound."""
             face_demand[f] += 1
             if face_demand[f] > cnt[f]:
                 return 1
+            face_left[f] -= 1
             x, c = f // 4 + 1, f % 4
             number_left[x] -= 1
             color_left[c] -= 1
@@ -884,17 +1120,106 @@ class _General:
 
         def give_face(f: int) -> None:
             if face_demand[f] <= cnt[f]:
+                face_left[f] += 1
                 number_left[f // 4 + 1] += 1
                 color_left[f % 4] += 1
             face_demand[f] -= 1
 
+        # Sub-states that failed. Unless every group needs a natural card
+        # of its own or number and colour demands compete, what the groups
+        # left can still do depends only on the cards each face, number
+        # and colour has left for them (a card short is a Wild whatever
+        # else is short) and on the Wilds left: a sub-state met again with
+        # no more Wilds left than when it failed fails again. (Which
+        # groups hold the natural cards does matter under PER_GROUP, and
+        # with competing demands the Wilds are no sum of shortfalls.)
+        remember = not per_group and not mixed
+        budget = min(wilds, slots - 1) if level == _PER_PHASE else wilds
+        failed: dict[tuple[object, ...], int] = {}
+
+        def state(j: int) -> tuple[object, ...]:
+            return (
+                j,
+                chosen[j - 1] if same[j] else -1,
+                tuple(face_left),
+                tuple([max(number_left[x] - demand[x], 0) for x in range(1, 13)]),
+                tuple(
+                    [max(color_left[c] - color_demand[c], 0) for c in range(_COLORS)]
+                ),
+            )
+
         def step(j: int, used: int) -> Answer | None:
             if j == groups:
                 return leaf(used)
+            if remember and j:
+                key = state(j)
+                if failed.get(key, -1) >= budget - used:
+                    return None
+                found = place(j, used)
+                if found is None:
+                    failed[key] = budget - used
+                return found
+            return place(j, used)
+
+        def put(kind: int, size: int, value: int) -> int:
+            """Place a group's slots; the rise of the bound."""
+            added = 0
+            if kind == _COLOR_RUN:
+                color, low = value >> 4, value & 15
+                for x in range(low, low + size):
+                    added += take_face((x - 1) * 4 + color)
+            elif kind == _RUN:
+                for x in range(value, value + size):
+                    demand[x] += 1
+                    if demand[x] > number_left[x]:
+                        added += 1
+            elif kind == _SET:
+                before = demand[value] - number_left[value]
+                demand[value] += size
+                after = demand[value] - number_left[value]
+                added = max(after, 0) - max(before, 0)
+            else:
+                before = color_demand[value] - color_left[value]
+                color_demand[value] += size
+                after = color_demand[value] - color_left[value]
+                added = max(after, 0) - max(before, 0)
+            return added
+
+        def lift(kind: int, size: int, value: int) -> None:
+            if kind == _COLOR_RUN:
+                color, low = value >> 4, value & 15
+                for x in range(low + size - 1, low - 1, -1):
+                    give_face((x - 1) * 4 + color)
+            elif kind == _RUN:
+                for x in range(value, value + size):
+                    demand[x] -= 1
+            elif kind == _SET:
+                demand[value] -= size
+            else:
+                color_demand[value] -= size
+
+        def descend(j: int, index: int, used: int) -> Answer | None:
+            """Go on with group j on domains[j][index], placed already."""
+            if per_group:
+                accepts[j] = natural_faces(kinds[j], sizes[j], domains[j][index])
+                if not claim(j, set()):
+                    return None
+            chosen[j] = index
+            found = step(j + 1, used)
+            if found is None and per_group:
+                # The others keep their cards: still a matching.
+                holders[pick[j]].remove(j)
+            return found
+
+        def place(j: int, used: int) -> Answer | None:
             kind = kinds[j]
             size = sizes[j]
             domain = domains[j]
             seen: set[tuple[object, ...]] = set()
+            # Where the bound on the groups left is worked out, the values
+            # are tried in order of it, fewest Wilds first: the same
+            # values, so nothing is lost, and answers come sooner.
+            ranked: list[tuple[int, int]] = []
             for index in range(chosen[j - 1] if same[j] else 0, len(domain)):
                 value = domain[index]
                 if kind == _SET:
@@ -914,26 +1239,7 @@ class _General:
                     if alike in seen:
                         continue
                     seen.add(alike)
-                added = 0
-                if kind == _COLOR_RUN:
-                    color, low = value >> 4, value & 15
-                    for x in range(low, low + size):
-                        added += take_face((x - 1) * 4 + color)
-                elif kind == _RUN:
-                    for x in range(value, value + size):
-                        demand[x] += 1
-                        if demand[x] > number_left[x]:
-                            added += 1
-                elif kind == _SET:
-                    before = demand[value] - number_left[value]
-                    demand[value] += size
-                    after = demand[value] - number_left[value]
-                    added = max(after, 0) - max(before, 0)
-                else:
-                    before = color_demand[value] - color_left[value]
-                    color_demand[value] += size
-                    after = color_demand[value] - color_left[value]
-                    added = max(after, 0) - max(before, 0)
+                added = put(kind, size, value)
                 if used + added + least[j + 1] <= wilds and (
                     not mixed
                     or j + 1 == groups
@@ -941,20 +1247,23 @@ class _General:
                     or not any(demand)
                     or exact() + least[j + 1] <= wilds
                 ):
-                    chosen[j] = index
-                    found = step(j + 1, used + added)
-                    if found is not None:
-                        return found
-                if kind == _COLOR_RUN:
-                    for x in range(low + size - 1, low - 1, -1):
-                        give_face((x - 1) * 4 + color)
-                elif kind == _RUN:
-                    for x in range(value, value + size):
-                        demand[x] -= 1
-                elif kind == _SET:
-                    demand[value] -= size
-                else:
-                    color_demand[value] -= size
+                    if bounded[j + 1]:
+                        color = value >> 4 if kind == _COLOR_RUN else 0
+                        rise = added + future(j + 1, index, color)
+                        if used + rise <= wilds:
+                            ranked.append((rise, index))
+                    else:
+                        found = descend(j, index, used + added)
+                        if found is not None:
+                            return found
+                lift(kind, size, value)
+            ranked.sort()
+            for _, index in ranked:
+                value = domain[index]
+                found = descend(j, index, used + put(kind, size, value))
+                if found is not None:
+                    return found
+                lift(kind, size, value)
             return None
 
         found = step(0, 0)
@@ -964,6 +1273,115 @@ class _General:
         for j, i in enumerate(order):
             result[i] = found[j]
         return tuple(result)
+
+
+def _suffix_masks(domain: Sequence[int], kind: int) -> list[tuple[int, ...]]:
+    """For each i, the values of ``domain[i:]`` as bits (bit v for value v);
+    for colour runs, per colour, the lowest numbers."""
+    width = _COLORS if kind == _COLOR_RUN else 1
+    found = [(0,) * width] * (len(domain) + 1)
+    bits = [0] * width
+    for i in range(len(domain) - 1, -1, -1):
+        value = domain[i]
+        if kind == _COLOR_RUN:
+            bits[value >> 4] |= 1 << (value & 15)
+        else:
+            bits[0] |= 1 << value
+        found[i] = tuple(bits)
+    return found
+
+
+def _pooled(left: Sequence[int], first: int, mask: int, size: int, count: int) -> int:
+    """The most cards ``count`` groups of ``size`` cover when each takes one
+    bin (a bit of ``mask``) and a bin with n cards left covers n in all:
+    the largest gains, whole groups first; -1 if no bin is allowed."""
+    if not mask:
+        return -1 if count else 0
+    whole = 0
+    parts: list[int] = []
+    for b in range(first, len(left)):
+        if mask >> b & 1 and left[b] > 0:
+            whole += left[b] // size
+            if left[b] % size:
+                parts.append(left[b] % size)
+    if whole >= count:
+        return count * size
+    parts.sort(reverse=True)
+    return whole * size + sum(parts[: count - whole])
+
+
+def _covered(line: Sequence[int], size: int, mask: int, most: int) -> list[int]:
+    """The most cards of one colour that m colour runs of ``size`` can
+    cover, for m = 0 .. ``most``, with lowest numbers among the bits of
+    ``mask``; ``-1`` where m runs cannot be placed at all.
+
+    ``line[x - 1]`` is the cards left of number x. Dynamic programming over
+    the numbers in order, remembering how many runs start at each of the
+    last ``size - 1`` numbers: number x is covered by min(runs over it,
+    cards of x). More runs on one lowest number than any number has cards
+    add nothing, so no more are counted; the runs beyond still cover no
+    fewer cards, so "m runs" is "at most m runs" when m >= 1 and some
+    lowest number is allowed.
+    """
+    if not mask:
+        return [0] + [-1] * most
+    cap = min(max(line), most)
+    if not cap:
+        return [0] * (most + 1)
+    last = _HIGHEST + 1 - size
+    if (cap + 1) ** min(size - 1, last) * (most + 1) > _MAX_STATES:
+        # Too many states (long runs on many cards): a weaker bound, m runs
+        # covering at most m cards of each number they can reach.
+        reach = [
+            line[x - 1]
+            for x in range(1, _HIGHEST + 1)
+            if any(mask >> low & 1 for low in range(max(1, x - size + 1), x + 1))
+        ]
+        return [
+            min(m * size, sum(min(held, m) for held in reach)) for m in range(most + 1)
+        ]
+    states: dict[tuple[tuple[int, ...], int], int] = {((0,) * (size - 1), 0): 0}
+    for x in range(1, _HIGHEST + 1):
+        here = line[x - 1]
+        open_ = x <= last and mask >> x & 1
+        grown: dict[tuple[tuple[int, ...], int], int] = {}
+        for (window, placed), value in states.items():
+            over = sum(window)
+            top = min(cap, most - placed) if open_ else 0
+            for n in range(top + 1):
+                cover = over + n
+                key = ((*window[1:], n) if size > 1 else (), placed + n)
+                total = value + (cover if cover < here else here)
+                if grown.get(key, -1) < total:
+                    grown[key] = total
+        states = grown
+    best = [0] * (most + 1)
+    for (_, placed), value in states.items():
+        if value > best[placed]:
+            best[placed] = value
+    for m in range(1, most + 1):
+        if best[m - 1] > best[m]:
+            best[m] = best[m - 1]
+    return best
+
+
+def _merged(tables: Sequence[Sequence[int]], count: int) -> list[int]:
+    """For m = 0 .. ``count``, the most cards m runs cover, shared out among
+    the lines (each table as from :func:`_covered`); -1 where they cannot
+    be placed."""
+    best = list(tables[0][: count + 1])
+    for table in tables[1:]:
+        merged = [-1] * (count + 1)
+        for a in range(count + 1):
+            left = best[a]
+            if left < 0:
+                continue
+            for b in range(count + 1 - a):
+                right = table[b]
+                if right >= 0 and left + right > merged[a + b]:
+                    merged[a + b] = left + right
+        best = merged
+    return best
 
 
 def _flow_answer(
@@ -1078,40 +1496,6 @@ def _accepted(kind: int, size: int, value: int) -> list[int]:
         return list(range((value - 1) * 4, (value + size - 1) * 4))
     color, low = value >> 4, value & 15
     return [(x - 1) * 4 + color for x in range(low, low + size)]
-
-
-def _distinct_naturals(
-    accepts: Sequence[Sequence[int]], cnt: Sequence[int]
-) -> list[int] | None:
-    """A different natural card (a face) for every group, or ``None``.
-
-    Bipartite matching by augmenting paths; a face with several cards can
-    serve as many groups.
-    """
-    holders: dict[int, list[int]] = {}
-    choice = [-1] * len(accepts)
-
-    def claim(j: int, seen: set[int]) -> bool:
-        for f in accepts[j]:
-            if f in seen:
-                continue
-            seen.add(f)
-            owners = holders.setdefault(f, [])
-            if len(owners) < cnt[f]:
-                owners.append(j)
-                choice[j] = f
-                return True
-            for k, other in enumerate(owners):
-                if claim(other, seen):
-                    owners[k] = j
-                    choice[j] = f
-                    return True
-        return False
-
-    for j in range(len(accepts)):
-        if not claim(j, set()):
-            return None
-    return choice
 
 
 def _rest_flow(
