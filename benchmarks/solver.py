@@ -86,6 +86,20 @@ def time_oracle(
     return clock() - start, made
 
 
+def disagreements(
+    oracle: Finder, hands: Sequence[tuple[Card, ...]], spec: PhaseSpec
+) -> int:
+    """How many of ``hands`` find_phase and the oracle answer differently.
+
+    Hand by hand, so that a hand each gets wrong the other way cannot cancel.
+    """
+    naturals = NaturalRule.PER_GROUP
+    return sum(
+        (find_phase(hand, spec) is None) != (oracle(hand, spec, naturals) is None)
+        for hand in hands
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Time the phase solver against the exhaustive oracle."
@@ -113,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     clock = time.perf_counter if args.clock == "wall" else time.process_time
     hands = deal_hands(args.hands, args.seed)
     sample = hands[: args.oracle_hands]
+    # The oracle is over a hundred times slower: it is timed on a sample, the
+    # first --oracle-hands hands, and its rate is per call like find_phase's.
     print(
         f"find_phase on {len(hands):,} hands, oracle on {len(sample):,}; "
         f"median of {args.repeat} runs; {args.clock} clock; "
@@ -128,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rates: list[float] = []
     ratios: list[float] = []
     solver_seconds = 0.0
-    disagreements = 0
+    disagreed = 0
     for number, spec in enumerate(STANDARD_PHASES, 1):
         runs = [time_solver(clock, hands, spec) for _ in range(args.repeat)]
         seconds = statistics.median(run[0] for run in runs)
@@ -138,8 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
         oracle_seconds = statistics.median(run[0] for run in oracle_runs)
         # The oracle's sample is also a check that both agree.
-        _, sample_made = time_solver(clock, sample, spec)
-        disagreements += abs(sample_made - oracle_runs[0][1])
+        disagreed += disagreements(oracle, sample, spec)
         rate = len(hands) / seconds
         oracle_rate = len(sample) / oracle_seconds
         rates.append(rate)
@@ -169,9 +184,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"target >= {TARGET_RATIO:g}x the oracle on every phase: "
         f"{'met' if ratio_ok else 'NOT met'} (lowest {min(ratios):,.0f}x)"
     )
-    if disagreements:
-        print(f"WARNING: solver and oracle disagree on {disagreements} hands")
-    return 0 if speed_ok and ratio_ok and not disagreements else 1
+    if disagreed:
+        print(f"WARNING: solver and oracle disagree on {disagreed} hands")
+    else:
+        print(f"find_phase and the oracle agree on each of the {len(sample):,} hands")
+    return 0 if speed_ok and ratio_ok and not disagreed else 1
 
 
 if __name__ == "__main__":
