@@ -19,8 +19,6 @@ from ._errors import FormatError, Phase10Error, shown
 from ._rules import Rules
 from ._serialize import (
     _MAX_DECK,
-    _MAX_SEED_DIGITS,
-    _SEED_LIMIT,
     _at,
     _list,
     _name,
@@ -38,6 +36,7 @@ from ._serialize import (
     to_dict,
     to_json,
 )
+from ._shuffle import MAX_SEED_DIGITS, SEED_LIMIT
 from ._state import GameState
 from ._transitions import new_game
 
@@ -135,9 +134,9 @@ def _check_seed(
     record: GameRecord, attribute: attrs.Attribute[int], value: int
 ) -> None:
     _check_whole(record, attribute, value)
-    if not -_SEED_LIMIT < value < _SEED_LIMIT:
+    if not -SEED_LIMIT < value < SEED_LIMIT:
         raise FormatError(
-            f"a record's seed has at most {_MAX_SEED_DIGITS} digits, so that it "
+            f"a record's seed has at most {MAX_SEED_DIGITS} digits, so that it "
             "can be saved and read back, and this one has more"
         )
 

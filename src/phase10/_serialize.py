@@ -57,6 +57,7 @@ from ._errors import FormatError, NotationError, PhaseNotMet, RulesError
 from ._groups import End, GroupShape, judge_group
 from ._phases import GroupKind, PhaseSpec
 from ._rules import EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
+from ._shuffle import MAX_SEED_DIGITS, SEED_LIMIT
 from ._state import GameState, Meld, Pile, PlayerState, Step
 from ._view import PlayerView, PublicPlayer
 
@@ -87,9 +88,6 @@ _MAX_OWED: Final = 1000
 _MAX_DECK: Final = 10_000
 """The most cards a rules document may list (the official deck has 108)."""
 _MAX_PHASES: Final = 1_000
-_MAX_SEED_DIGITS: Final = 4_000  # below Python's limit on int(text)
-_SEED_LIMIT: Final = 10**_MAX_SEED_DIGITS
-"""Every seed this module reads or writes is smaller than this in size."""
 _MAX_SAFE_INT: Final = 2**53 - 1
 """The largest whole number the reader takes where no smaller cap applies.
 
@@ -410,7 +408,7 @@ def _card_names(cards: Iterable[Card]) -> list[str]:
 def _seed(value: object, where: str) -> int:
     digits = value.removeprefix("-") if isinstance(value, str) else ""
     if not (
-        0 < len(digits) <= _MAX_SEED_DIGITS and digits.isascii() and digits.isdigit()
+        0 < len(digits) <= MAX_SEED_DIGITS and digits.isascii() and digits.isdigit()
     ):
         raise _fail(
             where,
@@ -424,9 +422,9 @@ def _write_seed(seed: int) -> str:
     """The seed as decimal text, refused if the reader could not take it back."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise FormatError(f"seed: expected a whole number, not {_show(seed)}")
-    if not -_SEED_LIMIT < seed < _SEED_LIMIT:
+    if not -SEED_LIMIT < seed < SEED_LIMIT:
         raise FormatError(
-            f"seed: a seed is written with at most {_MAX_SEED_DIGITS} digits, "
+            f"seed: a seed is written with at most {MAX_SEED_DIGITS} digits, "
             "and this one has more"
         )
     return str(seed)

@@ -11,13 +11,19 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-__all__ = ["fresh_seed", "shuffled"]
+__all__ = ["MAX_SEED_DIGITS", "SEED_LIMIT", "fresh_seed", "shuffled"]
 
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
+
+# A saved game writes its seed as decimal text, and Python reads back at most
+# 4,300 digits; every seed a game takes has at most this many.
+MAX_SEED_DIGITS: Final = 4_000
+SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
+"""Every seed is strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT``."""
 
 
 def fresh_seed() -> int:

@@ -30,7 +30,7 @@ from ._errors import (
 from ._groups import End, GroupShape, check_phase, extend_group
 from ._phases import GroupSpec
 from ._rules import EmptyDrawPile, Rules, SkipLimit
-from ._shuffle import fresh_seed, shuffled
+from ._shuffle import MAX_SEED_DIGITS, SEED_LIMIT, fresh_seed, shuffled
 from ._state import GameState, Meld, Pile, PlayerState, Step, replace
 
 __all__ = [
@@ -51,10 +51,6 @@ __all__ = [
 ]
 
 _DEFAULT_RULES: Final = Rules()
-# A saved game writes its seed as decimal text, and Python reads at most 4,300
-# digits back; the JSON reader takes up to this many.
-_SEED_DIGITS: Final = 4_000
-_SEED_LIMIT: Final = 10**_SEED_DIGITS
 
 CardLike = Card | str
 """A card, or its notation such as ``"R7"``."""
@@ -102,9 +98,9 @@ def new_game(
         seed = fresh_seed()
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"a seed is a whole number, not {type(seed).__name__}")
-    elif abs(seed) >= _SEED_LIMIT:
+    elif abs(seed) >= SEED_LIMIT:
         raise RulesError(
-            f"a seed has at most {_SEED_DIGITS} digits, so that it can be saved"
+            f"a seed has at most {MAX_SEED_DIGITS} digits, so that it can be saved"
         )
     seats = tuple(range(len(names)))
     state = GameState(
