@@ -5,7 +5,17 @@ Everything public is importable from here.
 """
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
-from ._cards import FACES, SKIP, WILD, Card, Color, parse_cards, standard_deck
+from ._cards import (
+    FACES,
+    SKIP,
+    WILD,
+    Card,
+    CardLike,
+    Color,
+    format_cards,
+    parse_cards,
+    standard_deck,
+)
 from ._errors import (
     BadDiscard,
     BadSkipTarget,
@@ -18,6 +28,7 @@ from ._errors import (
     GameOver,
     IllegalMove,
     NoSuchMeld,
+    NoSuchSeat,
     NotationError,
     NotYourTurn,
     Phase10Error,
@@ -103,6 +114,7 @@ __all__ = [
     "CardDoesNotFit",
     "CardDrawn",
     "CardHit",
+    "CardLike",
     "CardNotInHand",
     "Color",
     "Discard",
@@ -127,6 +139,7 @@ __all__ = [
     "NaturalRule",
     "NextHand",
     "NoSuchMeld",
+    "NoSuchSeat",
     "NotYourTurn",
     "NotationError",
     "Phase10Error",
@@ -160,6 +173,7 @@ __all__ = [
     "events",
     "final_state",
     "find_phase",
+    "format_cards",
     "from_dict",
     "from_json",
     "hit",

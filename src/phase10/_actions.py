@@ -10,6 +10,7 @@ import attrs
 from ._cards import Card, parse_cards
 from ._errors import IllegalMove, NotationError, shown
 from ._groups import End
+from ._immutable import Immutable
 from ._state import GameState, Pile
 from ._transitions import discard, draw, hit, lay_phase, next_hand, skip
 
@@ -81,7 +82,7 @@ def _check_seat(what: str, *, optional: bool) -> Callable[[Any, Any, Any], None]
 
 
 @attrs.frozen
-class Draw:
+class Draw(Immutable):
     """Draw the top card of ``source`` (R21).
 
     .. versionadded:: 0.1
@@ -96,7 +97,7 @@ class Draw:
 
 
 @attrs.frozen
-class LayPhase:
+class LayPhase(Immutable):
     """Lay down the phase as ``groups`` (R4, R14).
 
     .. versionadded:: 0.1
@@ -109,7 +110,7 @@ class LayPhase:
 
 
 @attrs.frozen
-class Hit:
+class Hit(Immutable):
     """Hit ``card`` onto group ``meld`` of the table (R30, R32).
 
     .. versionadded:: 0.1
@@ -125,7 +126,7 @@ class Hit:
 
 
 @attrs.frozen
-class Discard:
+class Discard(Immutable):
     """Discard ``card``, ending the turn (R21).
 
     .. versionadded:: 0.1
@@ -138,7 +139,7 @@ class Discard:
 
 
 @attrs.frozen
-class Skip:
+class Skip(Immutable):
     """Discard a Skip against seat ``target`` (R26, R29).
 
     .. versionadded:: 0.1
@@ -155,7 +156,7 @@ class Skip:
 
 
 @attrs.frozen
-class NextHand:
+class NextHand(Immutable):
     """Deal the next hand (R36).
 
     .. versionadded:: 0.1

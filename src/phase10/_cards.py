@@ -14,7 +14,10 @@ __all__ = [
     "SKIP",
     "WILD",
     "Card",
+    "CardLike",
     "Color",
+    "as_card",
+    "format_cards",
     "parse_cards",
     "standard_deck",
 ]
@@ -121,13 +124,14 @@ class Card:
     def parse(text: str) -> Card:
         """Read a card from its notation: ``"R7"``, ``"b12"``, ``"W"``, ``"S"``.
 
-        Letters may be in either case and surrounding spaces are ignored.
+        Letters may be in either case (ASCII only) and surrounding ASCII
+        white space is ignored.
         Raises :class:`NotationError` for anything else.
         """
-        try:
-            return _BY_TEXT[text.strip().upper()]
-        except (KeyError, AttributeError):
-            pass
+        if isinstance(text, str) and text.isascii():
+            card = _BY_TEXT.get(text.strip(_ASCII_SPACE).upper())
+            if card is not None:
+                return card
         raise NotationError(
             f"{shown(text)} is not a card: write a color letter (R, B, Y, G) and a "
             'number 1-12 such as "R7", or "W" for a Wild, "S" for a Skip'
@@ -216,7 +220,26 @@ SKIP: Final[Card] = FACES[49]
 
 _BY_TEXT: Final = {str(card): card for card in FACES}
 
-_SEPARATORS = re.compile(r"[\s,]+")
+_ASCII_SPACE: Final = " \t\n\r\x0b\x0c"
+_SEPARATORS: Final = re.compile(r"[ \t\n\r\x0b\x0c,]+")
+
+CardLike = Card | str
+"""A card, or its notation such as ``"R7"``: what every move accepts."""
+
+
+def as_card(value: object) -> Card:
+    """``value`` as a card: a :class:`Card` as it is, a text by its notation.
+
+    The one converter every move and record uses. Raises
+    :class:`NotationError` for anything else.
+    """
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise NotationError(
+        f"a card is a Card or its notation such as 'R7', not {shown(value)}"
+    )
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -229,11 +252,18 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"cards are written as text, not {type(text).__name__}")
-    return tuple(Card.parse(word) for word in _SEPARATORS.split(text.strip()) if word)
+    words = _SEPARATORS.split(text.strip(_ASCII_SPACE))
+    return tuple(Card.parse(word) for word in words if word)
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Write cards in notation, separated by spaces (undoes :func:`parse_cards`)."""
+    """Write cards in notation, separated by spaces (undoes :func:`parse_cards`).
+
+    >>> format_cards(parse_cards("r7 b7 w"))
+    'R7 B7 W'
+
+    .. versionadded:: 0.1
+    """
     return " ".join(str(card) for card in cards)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 __all__ = [
     "BadDiscard",
     "BadSkipTarget",
@@ -14,32 +16,73 @@ __all__ = [
     "GameOver",
     "IllegalMove",
     "NoSuchMeld",
+    "NoSuchSeat",
     "NotYourTurn",
     "NotationError",
     "Phase10Error",
     "PhaseNotMet",
     "RulesError",
     "WrongStep",
+    "is_whole",
+    "seat_problem",
     "shown",
 ]
 
 _LONGEST: int = 60
+_LARGE: int = 10**15
 
 
-def shown(value: object) -> str:
-    """``value`` as a refusal may quote it: its ``repr``, kept short.
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number: an ``int`` and not a ``bool``.
 
-    A message must never fail to be made: Python refuses to write a whole
-    number of more than 4,300 digits as text, and a caller's object may have
-    a ``repr`` that is huge or raises.
+    ``True == 1`` and ``1.0 == 1`` in Python, so without this check a flag
+    or a float would pass for a seat, a count or a seed.
     """
-    if isinstance(value, int) and not isinstance(value, bool):
-        return repr(value) if -(10**15) < value < 10**15 else "a very large number"
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def shown(value: object, *, json: bool = False) -> str:
+    """``value`` as a refusal may quote it, kept short. The one quoting helper.
+
+    A message must never fail to be made, and never be much longer than a
+    line: Python refuses to write a whole number of more than 4,300 digits
+    as text, and a caller's object may have a ``repr`` that is huge or
+    raises. ``json=True`` quotes a value read from a JSON document in JSON's
+    own words (``null``, ``true``, "a list of 3 items").
+    """
+    if is_whole(value):
+        number = cast(int, value)
+        return repr(number) if -_LARGE < number < _LARGE else "a very large number"
+    if json:
+        if value is None or isinstance(value, bool):
+            return {None: "null", True: "true", False: "false"}[value]
+        if isinstance(value, (list, tuple)):
+            return f"a list of {len(value)} items"
+        if isinstance(value, dict):
+            return "an object"
+        if not isinstance(value, (str, float)):
+            return f"a {type(value).__name__}"
+    if isinstance(value, str) and len(value) > _LONGEST:
+        value = value[:_LONGEST]  # repr() of a huge text would copy it whole
+        return repr(value)[: _LONGEST - 3] + "..."
     try:
         text = repr(value)
     except Exception:  # the caller's own object; its repr is not ours to trust
         return f"a {type(value).__name__}"
     return text if len(text) <= _LONGEST else text[: _LONGEST - 3] + "..."
+
+
+def seat_problem(seat: object, seats: int, *, optional: bool = False) -> str | None:
+    """Why ``seat`` is not a seat at a table of ``seats``, or ``None`` if it is.
+
+    ``optional=True`` also accepts ``None`` (a spectator, or no target).
+    """
+    if seat is None and optional:
+        return None
+    if is_whole(seat) and 0 <= cast(int, seat) < seats:
+        return None
+    also = " or None" if optional else ""
+    return f"a seat is a whole number from 0 to {seats - 1}{also}, not {shown(seat)}"
 
 
 class Phase10Error(Exception):
@@ -116,6 +159,14 @@ class GameOver(WrongStep):
 
 class NotYourTurn(IllegalMove):
     """A move made for a player whose turn it is not.
+
+    .. versionadded:: 0.1
+    """
+
+
+class NoSuchSeat(IllegalMove):
+    """A seat number that is not a seat at this table: a move's ``player=``,
+    the seat of a :func:`~phase10.view` or of :func:`~phase10.events`.
 
     .. versionadded:: 0.1
     """

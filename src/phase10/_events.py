@@ -17,6 +17,7 @@ import attrs
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
 from ._cards import Card
 from ._errors import FormatError, shown
+from ._immutable import Immutable
 from ._state import GameState, Meld, Pile, Step
 from ._transitions import verify_next_hand
 
@@ -43,7 +44,7 @@ def _name(names: Sequence[str], seat: int | None) -> str:
 
 
 @attrs.frozen
-class CardDrawn:
+class CardDrawn(Immutable):
     """``player`` drew from ``source``; ``card`` is ``None`` when hidden from
     the seat the event was told to."""
 
@@ -65,7 +66,7 @@ class CardDrawn:
 
 
 @attrs.frozen
-class PhaseLaid:
+class PhaseLaid(Immutable):
     """``player`` laid their phase as the groups ``melds``."""
 
     player: int
@@ -82,7 +83,7 @@ class PhaseLaid:
 
 
 @attrs.frozen
-class CardHit:
+class CardHit(Immutable):
     """``player`` hit ``card`` onto table group ``meld``, which became ``result``."""
 
     player: int
@@ -103,7 +104,7 @@ class CardHit:
 
 
 @attrs.frozen
-class CardDiscarded:
+class CardDiscarded(Immutable):
     """``player`` ended their turn by discarding ``card``."""
 
     player: int
@@ -119,7 +120,7 @@ class CardDiscarded:
 
 
 @attrs.frozen
-class SkipPlayed:
+class SkipPlayed(Immutable):
     """``player`` discarded a Skip against ``target`` (``None``: nobody)."""
 
     player: int
@@ -137,7 +138,7 @@ class SkipPlayed:
 
 
 @attrs.frozen
-class TurnLost:
+class TurnLost(Immutable):
     """``player`` lost a turn to a Skip (R26, R27)."""
 
     player: int
@@ -152,7 +153,7 @@ class TurnLost:
 
 
 @attrs.frozen
-class DrawPileShuffled:
+class DrawPileShuffled(Immutable):
     """The discards under the top card became a new draw pile (R25)."""
 
     size: int
@@ -167,7 +168,7 @@ class DrawPileShuffled:
 
 
 @attrs.frozen
-class HandEnded:
+class HandEnded(Immutable):
     """A hand ended: who went out (``None`` if nobody) and each seat's points."""
 
     went_out: int | None
@@ -185,7 +186,7 @@ class HandEnded:
 
 
 @attrs.frozen
-class GameEnded:
+class GameEnded(Immutable):
     """The game ended and ``winner`` won."""
 
     winner: int
@@ -200,7 +201,7 @@ class GameEnded:
 
 
 @attrs.frozen
-class HandDealt:
+class HandDealt(Immutable):
     """Hand ``hand_number`` was dealt by ``dealer``; ``starter`` began the
     discard pile; ``tiebreak`` marks a tie-break hand."""
 

@@ -10,6 +10,7 @@ from typing import Final
 import attrs
 
 from ._errors import NotationError, RulesError, shown
+from ._immutable import Immutable
 
 __all__ = ["STANDARD_PHASES", "GroupKind", "GroupSpec", "PhaseSpec"]
 
@@ -66,7 +67,7 @@ def _check_kind(instance: GroupSpec, attribute: object, kind: GroupKind) -> None
 
 
 @attrs.frozen(cache_hash=True)
-class GroupSpec:
+class GroupSpec(Immutable):
     """One requirement of a phase: a kind of group and its minimum size.
 
     >>> GroupSpec(GroupKind.RUN, 4)
@@ -125,7 +126,7 @@ def _check_groups(
 
 
 @attrs.frozen(cache_hash=True)
-class PhaseSpec:
+class PhaseSpec(Immutable):
     """A phase: the groups a player must lay down together (R4).
 
     Groups are kept in the order they were written; a player may lay them in

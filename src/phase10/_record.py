@@ -16,7 +16,8 @@ import attrs
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
 from ._errors import FormatError, Phase10Error, shown
-from ._rules import Rules
+from ._immutable import Immutable
+from ._rules import OFFICIAL, Rules
 from ._serialize import (
     _MAX_DECK,
     _at,
@@ -42,7 +43,7 @@ from ._transitions import new_game
 
 __all__ = ["GameRecord", "final_state", "replay"]
 
-_OFFICIAL: Final = Rules()
+_OFFICIAL: Final = OFFICIAL
 _MAX_ACTIONS: Final = 1_000_000
 _MOVES: Final = (Draw, LayPhase, Hit, Discard, Skip, NextHand)
 
@@ -151,7 +152,7 @@ def _check_rules(
 
 
 @attrs.frozen(kw_only=True)
-class GameRecord:
+class GameRecord(Immutable):
     """A whole game as data: how it was set up and every move made since.
 
     ``actions`` are the moves in the order they were made, each by the

@@ -12,6 +12,7 @@ import attrs
 
 from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
 from ._errors import NotationError, RulesError, shown
+from ._immutable import Immutable
 from ._phases import STANDARD_PHASES, PhaseSpec
 
 __all__ = [
@@ -86,7 +87,7 @@ _MOST_POINTS: Final = 1_000_000
 
 
 @attrs.frozen
-class Points:
+class Points(Immutable):
     """Penalty points for cards left in hand when a hand ends (R34).
 
     >>> points = Points()
@@ -149,7 +150,7 @@ def _to_deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
 
 
 @attrs.frozen(kw_only=True, repr=False)
-class Rules:
+class Rules(Immutable):
     """Everything that decides how a game is played; ``Rules()`` is the official game.
 
     The fields that the official text leaves open have the defaults of the
@@ -201,7 +202,7 @@ class Rules:
     def __repr__(self) -> str:
         # Only what differs from the official game, written so that it
         # evaluates back to an equal record: Rules(hand_size=8).
-        official = _official()
+        official = OFFICIAL
         parts = []
         for field in attrs.fields(Rules):
             value = getattr(self, field.name)
@@ -337,14 +338,12 @@ def _deck_can_make(
     return solve(deck, phase, naturals) is not None
 
 
-@lru_cache(maxsize=1)
-def _official() -> Rules:
-    return Rules()
-
+OFFICIAL: Final[Rules] = Rules()
+"""The official game, made once: the default wherever rules are optional."""
 
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
     {
-        "official": Rules(),
+        "official": OFFICIAL,
         "ten-hands": Rules.ten_hands(),
         "first-5-phases": Rules.first_phases(5),
         "first-7-phases": Rules.first_phases(7),

@@ -13,7 +13,7 @@ import os
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-__all__ = ["MAX_SEED_DIGITS", "SEED_LIMIT", "fresh_seed", "shuffled"]
+__all__ = ["MAX_SEED_DIGITS", "SEED_LIMIT", "fresh_seed", "seed_problem", "shuffled"]
 
 T = TypeVar("T")
 
@@ -24,6 +24,19 @@ _MASK64 = (1 << 64) - 1
 MAX_SEED_DIGITS: Final = 4_000
 SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
 """Every seed is strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT``."""
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` cannot be a game's seed, or ``None`` when it can.
+
+    The one check of a seed's bounds: every way a seed enters the package
+    (a new game, a saved state, a game record) uses it.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return f"a seed is a whole number, not a {type(seed).__name__}"
+    if not -SEED_LIMIT < seed < SEED_LIMIT:
+        return f"a seed has at most {MAX_SEED_DIGITS} digits, so that it can be saved"
+    return None
 
 
 def fresh_seed() -> int:

@@ -9,6 +9,7 @@ import attrs
 
 from ._cards import Card, Color
 from ._groups import GroupShape
+from ._immutable import Immutable
 from ._phases import GroupKind, PhaseSpec
 from ._rules import Rules
 
@@ -42,7 +43,7 @@ class Pile(enum.Enum):
 
 
 @attrs.frozen
-class Meld:
+class Meld(Immutable):
     """A group laid on the table.
 
     ``cards`` keeps a run's cards in ascending order of the numbers they
@@ -90,7 +91,7 @@ class Meld:
 
 
 @attrs.frozen
-class PlayerState:
+class PlayerState(Immutable):
     """One player's part of the state.
 
     .. versionadded:: 0.1
@@ -116,7 +117,7 @@ class PlayerState:
 
 
 @attrs.frozen
-class GameState:
+class GameState(Immutable):
     """The whole game at one moment. Immutable: every move returns a new state.
 
     The ``seed`` and the order of ``draw_pile`` are secrets: show players a

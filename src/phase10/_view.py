@@ -12,6 +12,7 @@ import attrs
 
 from ._cards import Card
 from ._errors import IllegalMove, shown
+from ._immutable import Immutable
 from ._phases import PhaseSpec
 from ._rules import Rules
 from ._state import GameState, Meld, Step, phase_for, phase_number_for
@@ -20,7 +21,7 @@ __all__ = ["PlayerView", "PublicPlayer", "view"]
 
 
 @attrs.frozen
-class PublicPlayer:
+class PublicPlayer(Immutable):
     """What everyone knows about one player.
 
     .. versionadded:: 0.1
@@ -43,7 +44,7 @@ class PublicPlayer:
 
 
 @attrs.frozen
-class PlayerView:
+class PlayerView(Immutable):
     """A game as one seat sees it: safe to send to that player.
 
     ``seat`` is ``None`` for a spectator, who sees no hand at all. The

@@ -28,6 +28,7 @@ from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, appl
 from ._cards import Card
 from ._errors import CardDoesNotFit, GameOver, IllegalMove, NotYourTurn
 from ._groups import End, extend_group
+from ._immutable import Immutable
 from ._legal import can_draw, can_lay_phase, can_skip, legal_actions
 from ._phases import GroupKind, PhaseSpec
 from ._rules import Rules
@@ -219,7 +220,7 @@ def _keep_score(card: Card, hand: Sequence[Card], phase: PhaseSpec) -> int:
 
 
 @attrs.frozen
-class GameResult:
+class GameResult(Immutable):
     """How one game between bots ended.
 
     .. versionadded:: 0.1
@@ -266,7 +267,7 @@ def play_game(
 
 
 @attrs.frozen
-class TournamentResult:
+class TournamentResult(Immutable):
     """Totals over a tournament, by bot name.
 
     .. versionadded:: 0.1
