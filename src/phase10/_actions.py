@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, cast
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
@@ -14,7 +14,17 @@ from ._immutable import Immutable
 from ._state import GameState, Pile
 from ._transitions import discard, draw, hit, lay_phase, next_hand, skip
 
-__all__ = ["Action", "Discard", "Draw", "Hit", "LayPhase", "NextHand", "Skip", "apply"]
+__all__ = [
+    "MOVE_TYPES",
+    "Action",
+    "Discard",
+    "Draw",
+    "Hit",
+    "LayPhase",
+    "NextHand",
+    "Skip",
+    "apply",
+]
 
 
 def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -88,6 +98,9 @@ class Draw(Immutable):
     .. versionadded:: 0.1
     """
 
+    name: ClassVar[str] = "draw"
+    """The move's name: the ``"type"`` of its JSON document."""
+
     source: Pile = attrs.field(default=Pile.DRAW, converter=_pile)
 
     def __str__(self) -> str:
@@ -103,6 +116,9 @@ class LayPhase(Immutable):
     .. versionadded:: 0.1
     """
 
+    name: ClassVar[str] = "lay_phase"
+    """The move's name: the ``"type"`` of its JSON document."""
+
     groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)
 
     def __str__(self) -> str:
@@ -115,6 +131,9 @@ class Hit(Immutable):
 
     .. versionadded:: 0.1
     """
+
+    name: ClassVar[str] = "hit"
+    """The move's name: the ``"type"`` of its JSON document."""
 
     card: Card = attrs.field(converter=_card)
     meld: int = attrs.field(validator=_check_seat("a group's number", optional=False))
@@ -132,6 +151,9 @@ class Discard(Immutable):
     .. versionadded:: 0.1
     """
 
+    name: ClassVar[str] = "discard"
+    """The move's name: the ``"type"`` of its JSON document."""
+
     card: Card = attrs.field(converter=_card)
 
     def __str__(self) -> str:
@@ -144,6 +166,9 @@ class Skip(Immutable):
 
     .. versionadded:: 0.1
     """
+
+    name: ClassVar[str] = "skip"
+    """The move's name: the ``"type"`` of its JSON document."""
 
     target: int | None = attrs.field(
         validator=_check_seat("a Skip's target seat", optional=True)
@@ -162,12 +187,18 @@ class NextHand(Immutable):
     .. versionadded:: 0.1
     """
 
+    name: ClassVar[str] = "next_hand"
+    """The move's name: the ``"type"`` of its JSON document."""
+
     def __str__(self) -> str:
         return "deal the next hand"
 
 
 Action = Draw | LayPhase | Hit | Discard | Skip | NextHand
 """Any move, as a record."""
+
+MOVE_TYPES: Final = (Draw, LayPhase, Hit, Discard, Skip, NextHand)
+"""Every kind of move, in the order of a turn."""
 
 
 def apply(state: GameState, action: Action, *, player: int | None = None) -> GameState:
