@@ -23,6 +23,7 @@ from phase10 import (
     HandEnded,
     LayPhase,
     NextHand,
+    NoSuchSeat,
     PhaseLaid,
     Pile,
     Rules,
@@ -166,5 +167,5 @@ def test_events_refuse_states_that_do_not_belong_to_the_move() -> None:
     with pytest.raises(FormatError, match="takes no seat"):
         events(state, Draw(), after, seat=1, reveal_all=True)
     for seat in (3, -1, True):
-        with pytest.raises(FormatError, match="or None for a spectator"):
+        with pytest.raises(NoSuchSeat, match=r"or None, not .*\(rule R3\)"):
             events(state, Draw(), after, seat=seat)

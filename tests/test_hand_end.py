@@ -16,7 +16,7 @@ from phase10 import (
     GameOver,
     GameState,
     NextHand,
-    NotYourTurn,
+    NoSuchSeat,
     Points,
     Rules,
     Step,
@@ -348,9 +348,9 @@ def test_any_player_may_call_for_the_next_hand_but_not_a_stranger() -> None:
     state = deal(["R1 B2 G3", "R5 B5 G5"], starter="Y9", draw_top="Y5", rules=SHORT)
     ended = lay_phase(draw(state), ["R5 B5 G5 Y5"])
     assert next_hand(ended, player=0) == next_hand(ended, player=1) == next_hand(ended)
-    with pytest.raises(NotYourTurn, match="no player 5"):
+    with pytest.raises(NoSuchSeat, match="from 0 to 1, not 5"):
         next_hand(ended, player=5)
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(NoSuchSeat):
         apply(ended, NextHand(), player=5)
 
 

@@ -661,7 +661,7 @@ def test_verify_apply_raises_what_apply_raises() -> None:
         (lambda: LayPhase(5), "a list of groups, not 5"),  # type: ignore[arg-type]
         (lambda: LayPhase([5]), "a group of cards, not 5"),  # type: ignore[list-item]
         (lambda: LayPhase("R5 B5 G5"), "not the single text"),
-        (lambda: Discard(None), "None is not a card"),
+        (lambda: Discard(None), "a card is a Card or its notation .*not None"),
     ],
 )
 def test_a_malformed_move_record_is_refused_when_made(

@@ -14,6 +14,7 @@ from phase10 import (
     Card,
     EmptyDrawPile,
     GameState,
+    NoSuchSeat,
     NotYourTurn,
     Pile,
     Rules,
@@ -308,10 +309,10 @@ def test_a_draw_from_no_pile_is_refused_naming_the_rule() -> None:
 
 @pytest.mark.rule("R3")
 def test_next_hand_for_a_seat_not_at_the_table_is_refused() -> None:
-    """next_hand(player=9) at a table of two raises NotYourTurn citing R3."""
+    """next_hand(player=9) at a table of two raises NoSuchSeat citing R3."""
     state = new_game(2, Rules(on_empty_draw_pile=EmptyDrawPile.END_HAND), seed=2)
     state = _play_out_hand(state)
-    with pytest.raises(NotYourTurn, match=r"no player 9 .*\(rule R3\)"):
+    with pytest.raises(NoSuchSeat, match=r"from 0 to 1, not 9 .*\(rule R3\)"):
         next_hand(state, player=9)
 
 
@@ -321,6 +322,6 @@ def test_a_seat_must_be_a_whole_number_not_true_or_a_float() -> None:
     state = deal(["R1", "B1"], starter="Y9")
     assert state.current == 1
     for player in (True, 1.0):
-        with pytest.raises(NotYourTurn, match=r"seat number from 0 to 1.*\(rule R3\)"):
+        with pytest.raises(NoSuchSeat, match=r"whole number from 0 to 1.*\(rule R3\)"):
             draw(state, player=player)  # type: ignore[arg-type]
     assert draw(state, player=1).step is Step.PLAY

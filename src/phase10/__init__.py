@@ -4,7 +4,16 @@ An immutable game state, pure transition functions and the rules as data.
 Everything public is importable from here.
 """
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
+from ._actions import (
+    Action,
+    Discard,
+    Draw,
+    Hit,
+    LayPhase,
+    NextHand,
+    Skip,
+    parse_action,
+)
 from ._cards import (
     FACES,
     SKIP,
@@ -48,7 +57,6 @@ from ._events import (
     PhaseLaid,
     SkipPlayed,
     TurnLost,
-    events,
 )
 from ._groups import End
 from ._legal import (
@@ -62,6 +70,7 @@ from ._legal import (
     legal_actions,
     verify_apply,
 )
+from ._moves import apply, apply_with_events, events
 from ._phases import STANDARD_PHASES, GroupKind, GroupSpec, PhaseSpec
 from ._record import GameRecord, final_state, replay
 from ._rules import PRESETS, EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
@@ -161,6 +170,7 @@ __all__ = [
     "WrongStep",
     "__version__",
     "apply",
+    "apply_with_events",
     "can_apply",
     "can_discard",
     "can_draw",
@@ -181,6 +191,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "next_hand",
+    "parse_action",
     "parse_cards",
     "replay",
     "skip",

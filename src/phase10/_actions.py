@@ -1,18 +1,25 @@
-"""Moves as data: one frozen record per kind of move, and :func:`apply`."""
+"""Moves as data: one frozen record per kind of move, and their notation.
+
+Each record names its kind (``Draw.name == "draw"``, the ``"type"`` of its
+JSON document) and writes itself in the move notation
+(``Hit("W", 2, end="low").notation == "H W 2 low"``), which
+:func:`parse_action` reads back. ``str(action)`` is an English sentence.
+The notation's grammar is in the documentation ("Move notation").
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Final, cast
 
 import attrs
 
-from ._cards import Card, parse_cards
-from ._errors import IllegalMove, NotationError, shown
+from ._cards import Card, as_card, format_cards, parse_cards
+from ._errors import NotationError, is_whole, shown
 from ._groups import End
 from ._immutable import Immutable
-from ._state import GameState, Pile
-from ._transitions import discard, draw, hit, lay_phase, next_hand, skip
+from ._state import Pile
 
 __all__ = [
     "MOVE_TYPES",
@@ -23,14 +30,14 @@ __all__ = [
     "LayPhase",
     "NextHand",
     "Skip",
-    "apply",
+    "parse_action",
 ]
 
 
 def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
-    return tuple(_card(card) for card in _iterate(value, "a group of cards"))
+    return tuple(as_card(card) for card in _iterate(value, "a group of cards"))
 
 
 def _groups(
@@ -52,10 +59,6 @@ def _iterate(value: object, what: str) -> Iterable[object]:
         return tuple(cast("Iterable[object]", value))
     except TypeError:
         raise NotationError(f"expected {what}, not {shown(value)}") from None
-
-
-def _card(value: object) -> Card:
-    return value if isinstance(value, Card) else Card.parse(value)  # type: ignore[arg-type]
 
 
 def _pile(value: Pile | str) -> Pile:
@@ -80,13 +83,12 @@ def _end(value: End | str | None) -> End | None:
     )
 
 
-def _check_seat(what: str, *, optional: bool) -> Callable[[Any, Any, Any], None]:
+def _check_number(what: str, *, optional: bool) -> Callable[[Any, Any, Any], None]:
     def check(instance: Any, attribute: Any, value: Any) -> None:
-        if value is None and optional:
+        if (value is None and optional) or is_whole(value):
             return
-        if isinstance(value, bool) or not isinstance(value, int):
-            also = " or None" if optional else ""
-            raise NotationError(f"{what} is a whole number{also}, not {shown(value)}")
+        also = " or None" if optional else ""
+        raise NotationError(f"{what} is a whole number{also}, not {shown(value)}")
 
     return check
 
@@ -95,6 +97,9 @@ def _check_seat(what: str, *, optional: bool) -> Callable[[Any, Any, Any], None]
 class Draw(Immutable):
     """Draw the top card of ``source`` (R21).
 
+    Notation: ``D`` for the draw pile, ``T`` to take the top of the discard
+    pile.
+
     .. versionadded:: 0.1
     """
 
@@ -102,6 +107,11 @@ class Draw(Immutable):
     """The move's name: the ``"type"`` of its JSON document."""
 
     source: Pile = attrs.field(default=Pile.DRAW, converter=_pile)
+
+    @property
+    def notation(self) -> str:
+        """The move in the move notation: ``"D"`` or ``"T"``."""
+        return "T" if self.source is Pile.DISCARD else "D"
 
     def __str__(self) -> str:
         return "draw from the " + (
@@ -113,6 +123,9 @@ class Draw(Immutable):
 class LayPhase(Immutable):
     """Lay down the phase as ``groups`` (R4, R14).
 
+    Notation: ``L`` and the groups' cards, groups separated by ``|``:
+    ``"L R5 B5 G5 | Y7 R7 W"``.
+
     .. versionadded:: 0.1
     """
 
@@ -121,13 +134,21 @@ class LayPhase(Immutable):
 
     groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)
 
+    @property
+    def notation(self) -> str:
+        """The move in the move notation, such as ``"L R5 B5 G5 | Y7 R7 W"``."""
+        return " ".join(["L", " | ".join(format_cards(g) for g in self.groups)]).strip()
+
     def __str__(self) -> str:
-        return "lay down " + " | ".join(" ".join(map(str, g)) for g in self.groups)
+        return "lay down " + " | ".join(format_cards(g) for g in self.groups)
 
 
 @attrs.frozen
 class Hit(Immutable):
     """Hit ``card`` onto group ``meld`` of the table (R30, R32).
+
+    Notation: ``H``, the card, the group's number (from 0) and, for a
+    chosen end of a run, ``low`` or ``high``: ``"H R7 2"``, ``"H W 0 low"``.
 
     .. versionadded:: 0.1
     """
@@ -135,9 +156,15 @@ class Hit(Immutable):
     name: ClassVar[str] = "hit"
     """The move's name: the ``"type"`` of its JSON document."""
 
-    card: Card = attrs.field(converter=_card)
-    meld: int = attrs.field(validator=_check_seat("a group's number", optional=False))
+    card: Card = attrs.field(converter=as_card)
+    meld: int = attrs.field(validator=_check_number("a group's number", optional=False))
     end: End | None = attrs.field(default=None, converter=_end)
+
+    @property
+    def notation(self) -> str:
+        """The move in the move notation, such as ``"H W 0 low"``."""
+        end = "" if self.end is None else f" {self.end.value}"
+        return f"H {self.card} {self.meld}{end}"
 
     def __str__(self) -> str:
         where = f" at the {self.end.value} end" if self.end is not None else ""
@@ -148,13 +175,20 @@ class Hit(Immutable):
 class Discard(Immutable):
     """Discard ``card``, ending the turn (R21).
 
+    Notation: ``X`` and the card: ``"X R7"``.
+
     .. versionadded:: 0.1
     """
 
     name: ClassVar[str] = "discard"
     """The move's name: the ``"type"`` of its JSON document."""
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=as_card)
+
+    @property
+    def notation(self) -> str:
+        """The move in the move notation, such as ``"X R7"``."""
+        return f"X {self.card}"
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -164,6 +198,8 @@ class Discard(Immutable):
 class Skip(Immutable):
     """Discard a Skip against seat ``target`` (R26, R29).
 
+    Notation: ``S`` and the seat (from 0), or ``S -`` against nobody.
+
     .. versionadded:: 0.1
     """
 
@@ -171,8 +207,13 @@ class Skip(Immutable):
     """The move's name: the ``"type"`` of its JSON document."""
 
     target: int | None = attrs.field(
-        validator=_check_seat("a Skip's target seat", optional=True)
+        validator=_check_number("a Skip's target seat", optional=True)
     )
+
+    @property
+    def notation(self) -> str:
+        """The move in the move notation, such as ``"S 1"`` or ``"S -"``."""
+        return f"S {'-' if self.target is None else self.target}"
 
     def __str__(self) -> str:
         return "discard a Skip" + (
@@ -184,11 +225,18 @@ class Skip(Immutable):
 class NextHand(Immutable):
     """Deal the next hand (R36).
 
+    Notation: ``N``.
+
     .. versionadded:: 0.1
     """
 
     name: ClassVar[str] = "next_hand"
     """The move's name: the ``"type"`` of its JSON document."""
+
+    @property
+    def notation(self) -> str:
+        """The move in the move notation: ``"N"``."""
+        return "N"
 
     def __str__(self) -> str:
         return "deal the next hand"
@@ -201,21 +249,113 @@ MOVE_TYPES: Final = (Draw, LayPhase, Hit, Discard, Skip, NextHand)
 """Every kind of move, in the order of a turn."""
 
 
-def apply(state: GameState, action: Action, *, player: int | None = None) -> GameState:
-    """Make the move ``action`` describes; the same as calling its function.
+# --- reading the notation -----------------------------------------------------
+
+_SPACE: Final = re.compile(r"[ \t\n\r\x0b\x0c]+")
+_NUMBER: Final = re.compile(r"[0-9]{1,9}")
+_VERBS: Final = (
+    "D (draw), T (take the discard), L (lay down), H (hit), X (discard), "
+    "S (Skip) or N (next hand)"
+)
+_FORMS: Final = {
+    "D": "D",
+    "T": "T",
+    "L": "L <cards> | <cards> ..., such as 'L R5 B5 G5 | Y7 R7 W'",
+    "H": "H <card> <group number> [low|high], such as 'H R7 2' or 'H W 0 low'",
+    "X": "X <card>, such as 'X R7'",
+    "S": "S <seat> or S - (against nobody), such as 'S 1'",
+    "N": "N",
+}
+_ALIASES: Final = {
+    "DRAW": "D",
+    "TAKE": "T",
+    "LAY": "L",
+    "HIT": "H",
+    "DISCARD": "X",
+    "SKIP": "S",
+    "NEXT": "N",
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read a move from its notation, the inverse of ``action.notation``.
+
+    The verb comes first, then its arguments, separated by spaces; letters
+    may be in either case and the verbs may be written out (``draw``,
+    ``take``, ``lay``, ``hit``, ``discard``, ``skip``, ``next``):
+
+    >>> parse_action("H W 0 low")
+    Hit(card=Card.parse('W'), meld=0, end=<End.LOW: 'low'>)
+    >>> parse_action("lay r5 b5 g5 | y7 r7 w").notation
+    'L R5 B5 G5 | Y7 R7 W'
+    >>> parse_action("S -"), parse_action("t")
+    (Skip(target=None), Draw(source=<Pile.DISCARD: 'discard'>))
+
+    Raises :class:`NotationError` saying what was expected.
 
     .. versionadded:: 0.1
     """
-    if isinstance(action, Draw):
-        return draw(state, action.source, player=player)
-    if isinstance(action, LayPhase):
-        return lay_phase(state, action.groups, player=player)
-    if isinstance(action, Hit):
-        return hit(state, action.card, action.meld, end=action.end, player=player)
-    if isinstance(action, Discard):
-        return discard(state, action.card, player=player)
-    if isinstance(action, Skip):
-        return skip(state, action.target, player=player)
-    if isinstance(action, NextHand):
-        return next_hand(state, player=player)
-    raise IllegalMove(f"{shown(action)} is not a move")
+    if not isinstance(text, str) or not text.isascii():
+        raise NotationError(
+            f"a move is written in ASCII text, such as 'X R7', not {shown(text)}"
+        )
+    words = _SPACE.split(text.strip(" \t\n\r\x0b\x0c"))
+    verb = _ALIASES.get(words[0].upper(), words[0].upper())
+    if verb not in _FORMS:
+        raise NotationError(f"{shown(words[0])} is not a move: start with {_VERBS}")
+    args = words[1:]
+    try:
+        action = _read(verb, args)
+    except NotationError as error:
+        raise NotationError(
+            f"{error} (a move {verb} is written {_FORMS[verb]})"
+        ) from None
+    if action is None:
+        raise NotationError(
+            f"{shown(text)} is not a move: it is written {_FORMS[verb]}"
+        )
+    return action
+
+
+def _read(verb: str, args: list[str]) -> Action | None:
+    """The move of ``verb`` with ``args``, or ``None`` if they are the wrong
+    number or shape; a bad card raises :class:`NotationError`."""
+    if verb in "DTN":
+        if args:
+            return None
+        if verb == "N":
+            return NextHand()
+        return Draw(Pile.DISCARD if verb == "T" else Pile.DRAW)
+    if verb == "L":
+        joined = " ".join(args)
+        return (
+            LayPhase(tuple(parse_cards(g) for g in joined.split("|")))
+            if args
+            else LayPhase(())
+        )
+    if verb == "X":
+        return Discard(Card.parse(args[0])) if len(args) == 1 else None
+    if verb == "S":
+        if len(args) != 1:
+            return None
+        if args[0] == "-":
+            return Skip(None)
+        return Skip(_number(args[0], "a seat"))
+    if len(args) not in (2, 3):
+        return None
+    end = None
+    if len(args) == 3:
+        if args[2].lower() not in ("low", "high"):
+            raise NotationError(
+                f"the end of a run is low or high, not {shown(args[2])}"
+            )
+        end = End(args[2].lower())
+    return Hit(Card.parse(args[0]), _number(args[1], "a group number"), end)
+
+
+def _number(word: str, what: str) -> int:
+    if _NUMBER.fullmatch(word) is None:
+        raise NotationError(
+            f"{what} is written in digits, such as 0 or 2, not {shown(word)}"
+        )
+    return int(word)

@@ -1,9 +1,10 @@
 """What a move did, as events a front end can show or animate.
 
-Events are worked out from the state before a move, the move and the state
-after it, so states never carry a growing log. Some events are private: a
-card drawn from the draw pile is seen by the player who drew it alone, and
-:meth:`Event.seen_by` gives the version another seat may be told.
+Each transition says what it did as it builds the next state (see
+:func:`~phase10.apply_with_events`), so states never carry a growing log.
+Some events are private: a card drawn from the draw pile is seen by the
+player who drew it alone, and ``event.seen_by(seat)`` gives the version
+another seat may be told.
 
 .. versionadded:: 0.1
 """
@@ -14,12 +15,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
 from ._cards import Card
-from ._errors import FormatError, shown
 from ._immutable import Immutable
-from ._state import GameState, Meld, Pile, Step
-from ._transitions import verify_next_hand
+from ._state import Meld, Pile
 
 __all__ = [
     "CardDiscarded",
@@ -33,7 +31,6 @@ __all__ = [
     "PhaseLaid",
     "SkipPlayed",
     "TurnLost",
-    "events",
 ]
 
 
@@ -236,121 +233,3 @@ Event = (
     | HandDealt
 )
 """Any event."""
-
-
-def events(
-    before: GameState,
-    action: Action,
-    after: GameState,
-    *,
-    seat: int | None = None,
-    reveal_all: bool = False,
-) -> tuple[Event, ...]:
-    """The events of the move ``action`` that took ``before`` to ``after``.
-
-    The events are told as ``seat`` may know them: a card drawn from the
-    draw pile is named to its drawer alone. ``seat=None`` is a spectator, as
-    for :func:`view`, who is told no private card. ``reveal_all=True`` tells
-    everything, for a referee or a log that no player reads; it cannot be
-    combined with a seat.
-
-    Raises :class:`FormatError` when ``after`` is not the state that
-    ``action`` leads to from ``before``, and the move's own
-    :class:`IllegalMove` when ``action`` is not legal in ``before``.
-
-    >>> from phase10 import Draw, apply, new_game
-    >>> game = new_game(["Ann", "Bob"], seed=1)
-    >>> after = apply(game, Draw())
-    >>> [e.describe(["Ann", "Bob"]) for e in events(game, Draw(), after, seat=0)]
-    ['Bob draws a card from the draw pile']
-
-    .. versionadded:: 0.1
-    """
-    if reveal_all and seat is not None:
-        raise FormatError(
-            "events: reveal_all tells everything, so it takes no seat "
-            f"(not {shown(seat)})"
-        )
-    if seat is not None and (
-        isinstance(seat, bool)
-        or not isinstance(seat, int)
-        or not 0 <= seat < len(before.players)
-    ):
-        raise FormatError(
-            f"events: seat is a seat from 0 to {len(before.players) - 1} or None "
-            f"for a spectator, not {shown(seat)}"
-        )
-    _check_follows(before, action, after)
-    found: list[Event] = []
-    mover = before.current
-    if isinstance(action, Draw):
-        card = after.players[mover].hand[-1]
-        found.append(CardDrawn(mover, action.source, card))
-    elif isinstance(action, LayPhase):
-        found.append(PhaseLaid(mover, after.table[len(before.table) :]))
-    elif isinstance(action, Hit):
-        found.append(CardHit(mover, action.card, action.meld, after.table[action.meld]))
-    elif isinstance(action, Discard):
-        found.append(CardDiscarded(mover, action.card))
-    elif isinstance(action, Skip):
-        found.append(SkipPlayed(mover, action.target))
-    elif isinstance(action, NextHand):
-        found.append(
-            HandDealt(
-                after.hand_number, after.dealer, after.discard_pile[-1], after.tiebreak
-            )
-        )
-    new_hand = isinstance(action, NextHand)
-    if after.step in (Step.HAND_OVER, Step.GAME_OVER) and before.step in (
-        Step.DRAW,
-        Step.PLAY,
-    ):
-        found.append(HandEnded(after.went_out, after.hand_points or ()))
-    elif after.step is Step.DRAW and (new_hand or isinstance(action, (Discard, Skip))):
-        found.extend(_lost_turns(before, after, new_hand))
-        # A deal always leaves a draw pile, so only a turn can reshuffle.
-        if not new_hand and after.shuffles > before.shuffles:
-            found.append(DrawPileShuffled(len(after.draw_pile)))
-    if after.step is Step.GAME_OVER and after.winner is not None:
-        found.append(GameEnded(after.winner))
-    if reveal_all:
-        return tuple(found)
-    return tuple(event.seen_by(seat) for event in found)
-
-
-def _check_follows(before: GameState, action: Action, after: GameState) -> None:
-    """Raise unless ``after`` is what ``action`` makes of ``before``.
-
-    A new hand may be dealt from any deck order (``next_hand(deck=...)``),
-    so for it the check is that it is the next hand of the same game.
-    """
-    if isinstance(action, NextHand):
-        verify_next_hand(before)
-        follows = (
-            isinstance(after, GameState)
-            and after.rules == before.rules
-            and [p.name for p in after.players] == [p.name for p in before.players]
-            and after.hand_number == before.hand_number + 1
-            and after.step is Step.DRAW
-        )
-    else:
-        follows = apply(before, action) == after
-    if not follows:
-        raise FormatError(
-            f"events: after is not the state that {action} leads to from before"
-        )
-
-
-def _lost_turns(before: GameState, after: GameState, new_hand: bool) -> list[Event]:
-    """The seats passed over between the move and the next turn (R26, R27)."""
-    first_slot = 0 if new_hand else before.turn_slot + 1
-    lost = after.turn_slot - first_slot
-    if lost <= 0:
-        return []
-    playing = list(after.contenders)
-    # Walk back from the seat now to play: each lost slot is the seat before.
-    seats: list[Event] = []
-    place = playing.index(after.current)
-    for step_back in range(lost, 0, -1):
-        seats.append(TurnLost(playing[(place - step_back) % len(playing)]))
-    return seats

@@ -20,9 +20,10 @@ from itertools import combinations, product
 from typing import Final
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
-from ._cards import FACES, SKIP, WILD, Card
+from ._cards import FACES, SKIP, WILD, Card, CardLike
 from ._errors import IllegalMove, NotYourTurn, Phase10Error, shown
 from ._groups import End
+from ._moves import judge
 from ._phases import GroupKind, PhaseSpec
 from ._rules import NaturalRule
 from ._solver import find_phase
@@ -48,9 +49,6 @@ __all__ = [
     "legal_actions",
     "verify_apply",
 ]
-
-CardLike = Card | str
-"""A card, or its notation such as ``"R7"``."""
 
 StateLike = GameState | PlayerView
 """A whole game state, or what the seat asking may see of it."""
@@ -257,20 +255,7 @@ def verify_apply(
     .. versionadded:: 0.1
     """
     game, seat = _resolve(state, player)
-    if isinstance(action, Draw):
-        verify_draw(game, action.source, player=seat)
-    elif isinstance(action, LayPhase):
-        verify_lay_phase(game, action.groups, player=seat)
-    elif isinstance(action, Hit):
-        verify_hit(game, action.card, action.meld, end=action.end, player=seat)
-    elif isinstance(action, Discard):
-        verify_discard(game, action.card, player=seat)
-    elif isinstance(action, Skip):
-        verify_skip(game, action.target, player=seat)
-    elif isinstance(action, NextHand):
-        verify_next_hand(game, player=seat)
-    else:
-        raise IllegalMove(f"{shown(action)} is not a move")
+    judge(game, action, player=seat)
 
 
 def can_apply(state: StateLike, action: Action, *, player: int | None = None) -> bool:

@@ -14,9 +14,10 @@ from typing import Any, Final
 
 import attrs
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
+from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._errors import FormatError, Phase10Error, shown
 from ._immutable import Immutable
+from ._moves import apply
 from ._rules import OFFICIAL, Rules
 from ._serialize import (
     _MAX_DECK,

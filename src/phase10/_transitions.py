@@ -1,16 +1,17 @@
-"""The moves of the game as pure functions: each checks, then builds a new state.
+"""The moves of a turn as pure functions: each checks, then builds a new state.
 
-Each move has one checking function (``verify_…``) that raises the
-:class:`IllegalMove` the move would raise and changes nothing; the move calls
-it and then builds the new state. Nothing here mutates its arguments.
+Each move has one judge (``verify_…``) that raises the :class:`IllegalMove`
+the move would raise and changes nothing, and one builder (``play_…``) that
+calls the judge, then builds the new state and tells what it did as events
+(see :mod:`._flow` for the ``log``). The public moves are the builders with
+no log. Nothing here mutates its arguments.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Iterable
 
-from ._cards import Card, parse_cards
+from ._cards import Card, CardLike, as_card, parse_cards
 from ._errors import (
     BadDiscard,
     BadSkipTarget,
@@ -18,20 +19,33 @@ from ._errors import (
     CannotHit,
     CannotLay,
     CardNotInHand,
-    GameOver,
     IllegalMove,
     NoSuchMeld,
+    NoSuchSeat,
     NotationError,
     NotYourTurn,
-    RulesError,
     WrongStep,
+    is_whole,
+    seat_problem,
     shown,
+)
+from ._events import CardDiscarded, CardDrawn, CardHit, PhaseLaid, SkipPlayed
+from ._flow import (
+    Log,
+    begin_turn,
+    check_game,
+    end_hand,
+    game_over,
+    new_game,
+    next_hand,
+    next_seat,
+    replace_player,
+    verify_next_hand,
 )
 from ._groups import End, GroupShape, check_phase, extend_group
 from ._phases import GroupSpec
-from ._rules import EmptyDrawPile, Rules, SkipLimit
-from ._shuffle import MAX_SEED_DIGITS, SEED_LIMIT, fresh_seed, shuffled
-from ._state import GameState, Meld, Pile, PlayerState, Step, replace
+from ._rules import SkipLimit
+from ._state import GameState, Meld, Pile, Step, replace
 
 __all__ = [
     "discard",
@@ -40,6 +54,11 @@ __all__ = [
     "lay_phase",
     "new_game",
     "next_hand",
+    "play_discard",
+    "play_draw",
+    "play_hit",
+    "play_lay_phase",
+    "play_skip",
     "skip",
     "skip_targets",
     "verify_discard",
@@ -50,375 +69,36 @@ __all__ = [
     "verify_skip",
 ]
 
-_DEFAULT_RULES: Final = Rules()
-
-CardLike = Card | str
-"""A card, or its notation such as ``"R7"``."""
-
-
-# --- setting up ------------------------------------------------------------
-
-
-def new_game(
-    players: int | Sequence[str],
-    rules: Rules | None = None,
-    *,
-    seed: int | None = None,
-    dealer: int = 0,
-    deck: Sequence[Card] | None = None,
-) -> GameState:
-    """Start a game and deal its first hand (R3, R18, R19).
-
-    ``players`` is a number of players or their names in seat order. The
-    deck is shuffled from ``seed``; with ``seed=None`` a fresh seed comes
-    from the operating system. ``deck``, if given, is the exact order to deal
-    from (top card first) instead of a shuffle. Raises :class:`RulesError`
-    for a game that cannot be set up as asked.
-
-    >>> game = new_game(["Ann", "Bob"], seed=7)
-    >>> [len(p.hand) for p in game.players], game.current, game.step.name
-    ([10, 10], 1, 'DRAW')
-
-    .. versionadded:: 0.1
-    """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules record, not {shown(rules)}")
-    names = _player_names(players, rules)
-    if (
-        isinstance(dealer, bool)
-        or not isinstance(dealer, int)
-        or not (0 <= dealer < len(names))
-    ):
-        raise RulesError(
-            f"the dealer is a seat from 0 to {len(names) - 1}, not {shown(dealer)}"
-        )
-    if seed is None:
-        seed = fresh_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise RulesError(f"a seed is a whole number, not {type(seed).__name__}")
-    elif abs(seed) >= SEED_LIMIT:
-        raise RulesError(
-            f"a seed has at most {MAX_SEED_DIGITS} digits, so that it can be saved"
-        )
-    seats = tuple(range(len(names)))
-    state = GameState(
-        rules=rules,
-        players=tuple(PlayerState(name) for name in names),
-        current=dealer,
-        dealer=dealer,
-        step=Step.HAND_OVER,
-        draw_pile=(),
-        discard_pile=(),
-        contenders=seats,
-        seed=seed,
-    )
-    return _deal(state, deck)
-
-
-def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise RulesError("players is a number of players or a list of names")
-    if isinstance(players, int):
-        if not rules.min_players <= players <= rules.max_players:
-            raise RulesError(
-                f"this game is for {rules.min_players} to {rules.max_players} "
-                f"players, not {shown(players)}"
-            )
-        names = tuple(f"Player {i + 1}" for i in range(players))
-    elif isinstance(players, str):
-        raise RulesError(
-            "players is a number of players or a list of names, not one name"
-        )
-    else:
-        try:
-            names = tuple(players)
-        except TypeError:
-            raise RulesError(
-                "players is a number of players or a list of names, "
-                f"not {shown(players)}"
-            ) from None
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise RulesError(
-                    f"a player's name is a non-empty text, not {shown(name)}"
-                )
-    if not rules.min_players <= len(names) <= rules.max_players:
-        raise RulesError(
-            f"this game is for {rules.min_players} to {rules.max_players} players, "
-            f"not {len(names)}"
-        )
-    return names
-
-
-def _deck_order(
-    state: GameState, deck: Sequence[Card] | None
-) -> tuple[tuple[Card, ...], int]:
-    """The order to deal from, and the game's shuffle count after it (R19, R41)."""
-    rules = state.rules
-    if deck is None:
-        return shuffled(rules.deck, state.seed, state.shuffles), state.shuffles + 1
-    try:
-        order = tuple(deck)
-    except TypeError:
-        raise RulesError(f"deck is a sequence of cards, not {shown(deck)}") from None
-    if any(not isinstance(card, Card) for card in order) or sorted(order) != sorted(
-        rules.deck
-    ):
-        raise RulesError(
-            "the deck to deal from must hold exactly the cards of the rules' deck, "
-            "in any order"
-        )
-    return order, state.shuffles
-
-
-def _seats_from(state: GameState, seat: int) -> list[int]:
-    """The seats playing this hand, clockwise, starting after ``seat``."""
-    n = len(state.players)
-    playing = set(state.contenders)
-    return [s % n for s in range(seat + 1, seat + 1 + n) if s % n in playing]
-
-
-def _deal(state: GameState, deck: Sequence[Card] | None) -> GameState:
-    """Deal a hand to ``state.contenders`` for ``state.dealer`` (R18, R19, R27)."""
-    order, shuffles = _deck_order(state, deck)
-    hand_size = state.rules.hand_size
-    seats = _seats_from(state, state.dealer)
-    hands: dict[int, list[Card]] = {seat: [] for seat in seats}
-    dealt = hand_size * len(seats)
-    for i in range(dealt):
-        hands[seats[i % len(seats)]].append(order[i])
-    starter = order[dealt]
-    first = seats[0]
-    players = tuple(
-        replace(
-            player,
-            hand=tuple(hands.get(seat, ())),
-            known=(),
-            laid_down=False,
-            skips_pending=1 if seat == first and starter.is_skip else 0,
-            skipped_in_slot=None,
-        )
-        for seat, player in enumerate(state.players)
-    )
-    dealt_state = replace(
-        state,
-        players=players,
-        current=first,
-        step=Step.DRAW,
-        draw_pile=order[dealt + 1 :],
-        discard_pile=(starter,),
-        table=(),
-        turn_slot=0,
-        laid_this_turn=False,
-        went_out=None,
-        hand_points=None,
-        shuffles=shuffles,
-    )
-    return _begin_turn(dealt_state, players, first, 0, (starter,))
-
-
-def _next_seat(state: GameState, seat: int) -> int:
-    """The next seat to the left that plays this hand (R20)."""
-    if not state.tiebreak:
-        return (seat + 1) % len(state.players)
-    return _seats_from(state, seat)[0]
-
-
-def _begin_turn(
-    state: GameState,
-    players: tuple[PlayerState, ...],
-    seat: int,
-    slot: int,
-    discard_pile: tuple[Card, ...],
-) -> GameState:
-    """Start turn slot ``slot`` at ``seat``: pass over lost turns, refill the
-    draw pile (R25-R27). Builds the new state once, from ``state`` and the
-    parts of it the move has changed."""
-    while players[seat].skips_pending > 0:
-        lost = players[seat]
-        players = _replace_player(
-            players, seat, replace(lost, skips_pending=lost.skips_pending - 1)
-        )
-        seat = _next_seat(state, seat)
-        slot += 1
-    draw_pile = state.draw_pile
-    shuffles = state.shuffles
-    if not draw_pile:
-        rules = state.rules
-        if rules.on_empty_draw_pile is EmptyDrawPile.END_HAND or len(discard_pile) < 2:
-            ended = replace(
-                state,
-                players=players,
-                current=seat,
-                turn_slot=slot,
-                discard_pile=discard_pile,
-            )
-            return _end_hand(ended, went_out=None)
-        draw_pile = shuffled(discard_pile[1:], state.seed, shuffles)
-        discard_pile = discard_pile[:1]
-        shuffles += 1
-    return replace(
-        state,
-        players=players,
-        current=seat,
-        turn_slot=slot,
-        step=Step.DRAW,
-        laid_this_turn=False,
-        draw_pile=draw_pile,
-        discard_pile=discard_pile,
-        shuffles=shuffles,
-    )
-
-
-def _replace_player(
-    players: tuple[PlayerState, ...], seat: int, player: PlayerState
-) -> tuple[PlayerState, ...]:
-    return (*players[:seat], player, *players[seat + 1 :])
-
-
-# --- ending a hand and the game ---------------------------------------------
-
-
-def _end_hand(state: GameState, went_out: int | None) -> GameState:
-    """Score the hand, credit phases and decide what comes next (R33-R39)."""
-    rules = state.rules
-    n_phases = len(rules.phases)
-    points = tuple(
-        0 if seat == went_out else rules.points.total(player.hand)
-        for seat, player in enumerate(state.players)
-    )
-    tiebreak = state.tiebreak
-    players = []
-    for seat, player in enumerate(state.players):
-        completed = player.completed
-        if not tiebreak and (rules.everyone_advances or player.laid_down):
-            completed = min(completed + 1, n_phases)
-        players.append(
-            replace(
-                player,
-                completed=completed,
-                score=player.score + points[seat],
-                skips_pending=0,
-            )
-        )
-    ended = replace(
-        state,
-        players=tuple(players),
-        step=Step.HAND_OVER,
-        went_out=went_out,
-        hand_points=points,
-    )
-    if tiebreak:
-        if went_out is not None:
-            return replace(ended, step=Step.GAME_OVER, winner=went_out)
-        return ended  # no winner: the same players play another tie-break hand
-    if rules.everyone_advances:
-        finalists = list(range(len(players))) if state.hand_number >= n_phases else []
-    else:
-        finalists = [seat for seat, p in enumerate(players) if p.completed >= n_phases]
-    if not finalists:
-        return ended
-    lowest = min(players[seat].score for seat in finalists)
-    best = tuple(seat for seat in finalists if players[seat].score == lowest)
-    if len(best) == 1:
-        return replace(ended, step=Step.GAME_OVER, winner=best[0])
-    return replace(ended, contenders=best, tiebreak=True)
-
-
-def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
-    """Raise unless the next hand may be dealt (the current one is over).
-
-    Any player may call for the next hand; ``player``, if given, must be a
-    seat at the table.
-    """
-    _check_state(state)
-    if player is not None and (
-        isinstance(player, bool)
-        or not isinstance(player, int)
-        or not 0 <= player < len(state.players)
-    ):
-        raise NotYourTurn(
-            f"there is no player {shown(player)} at this table", clause="R3"
-        )
-    if state.step is Step.GAME_OVER:
-        raise _game_over(state)
-    if state.step is not Step.HAND_OVER:
-        raise WrongStep(
-            "the hand is still being played: the next hand is dealt once it is over",
-            clause="R36",
-        )
-
-
-def next_hand(
-    state: GameState,
-    *,
-    deck: Sequence[Card] | None = None,
-    player: int | None = None,
-) -> GameState:
-    """Deal the next hand, the dealer moving one seat left (R18, R36, R38).
-
-    After a tie (R38, R39) this deals the tie-break hand to the tied players
-    alone. ``deck`` is as for :func:`new_game`.
-
-    .. versionadded:: 0.1
-    """
-    verify_next_hand(state, player=player)
-    following = replace(
-        state,
-        dealer=(state.dealer + 1) % len(state.players),
-        hand_number=state.hand_number + 1,
-    )
-    return _deal(following, deck)
-
 
 # --- checks shared by the moves ----------------------------------------------
 
 
-def _game_over(state: GameState) -> GameOver:
-    winner = state.winner
-    who = state.players[winner].name if winner is not None else "nobody"
-    return GameOver(f"the game is over: {who} won", clause="R37")
-
-
-def _check_state(state: object) -> None:
-    if not isinstance(state, GameState):
-        raise IllegalMove(f"moves are made on a GameState, not {type(state).__name__}")
-
-
 def _verify_turn(state: GameState, player: int | None, step: Step, doing: str) -> None:
-    _check_state(state)
+    """The checks every move of a turn shares: a game still being played, the
+    right player (R3, R20) and the right step of the turn (R21)."""
+    check_game(state)
     if state.step is Step.GAME_OVER:
-        raise _game_over(state)
+        raise game_over(state)
     if state.step is Step.HAND_OVER:
         raise WrongStep(
             "the hand is over: deal the next hand before playing on", clause="R36"
         )
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
-        # True == 1 and 1.0 == 1 in Python: without this they would act as seat 1.
-        raise NotYourTurn(
-            f"player is a seat number from 0 to {len(state.players) - 1}, "
-            f"not {shown(player)}",
-            clause="R3",
-        )
-    if player is not None and player != state.current:
-        if 0 <= player < len(state.players):
-            name = state.players[player].name
-        else:
-            name = f"player {shown(player)}"
-        raise NotYourTurn(
-            f"it is {state.players[state.current].name}'s turn, not {name}'s",
-            clause="R20",
-        )
+    if player is not None:
+        # True == 1 and 1.0 == 1 in Python: seat_problem keeps them from
+        # acting as seat 1.
+        problem = seat_problem(player, len(state.players))
+        if problem is not None:
+            raise NoSuchSeat(problem, clause="R3")
+        if player != state.current:
+            raise NotYourTurn(
+                f"it is {state.players[state.current].name}'s turn, "
+                f"not {state.players[player].name}'s",
+                clause="R20",
+            )
     if state.step is not step:
         if step is Step.DRAW:
             raise WrongStep("you have already drawn a card this turn", clause="R21")
         raise WrongStep(f"you must draw a card before you {doing}", clause="R21")
-
-
-def _as_card(card: CardLike) -> Card:
-    return card if isinstance(card, Card) else Card.parse(card)
 
 
 def _take_from_hand(
@@ -460,7 +140,14 @@ def _forget(known: tuple[Card, ...], played: Iterable[Card]) -> tuple[Card, ...]
 def verify_draw(
     state: GameState, source: Pile = Pile.DRAW, *, player: int | None = None
 ) -> None:
-    """Raise the :class:`IllegalMove` that ``draw`` would raise; else do nothing."""
+    """Raise the :class:`IllegalMove` that :func:`draw` would raise; else nothing.
+
+    A turn starts with one draw (R21): from the draw pile while it has a
+    card (R25), or the top of the discard pile unless it is a Skip (R23) or
+    a Wild the rules keep there (R22).
+
+    .. versionadded:: 0.1
+    """
     _verify_turn(state, player, Step.DRAW, "draw")
     if source is Pile.DRAW:
         # A turn never starts with an empty draw pile (R25), but a state
@@ -485,6 +172,31 @@ def verify_draw(
         )
 
 
+def play_draw(
+    state: GameState, source: Pile, player: int | None, log: Log
+) -> GameState:
+    """:func:`draw`, telling ``log`` the card drawn."""
+    verify_draw(state, source, player=player)
+    me = state.players[state.current]
+    if source is Pile.DRAW:
+        card = state.draw_pile[0]
+        known = me.known
+        piles = {"draw_pile": state.draw_pile[1:]}
+    else:
+        card = state.discard_pile[0]
+        known = (*me.known, card)
+        piles = {"discard_pile": state.discard_pile[1:]}
+    if log is not None:
+        log.append(CardDrawn(state.current, source, card))
+    mine = replace(me, hand=(*me.hand, card), known=known)
+    return replace(
+        state,
+        players=replace_player(state.players, state.current, mine),
+        step=Step.PLAY,
+        **piles,
+    )
+
+
 def draw(
     state: GameState, source: Pile = Pile.DRAW, *, player: int | None = None
 ) -> GameState:
@@ -495,60 +207,30 @@ def draw(
 
     .. versionadded:: 0.1
     """
-    verify_draw(state, source, player=player)
-    if source is Pile.DRAW:
-        card, draw_pile, discard_pile = (
-            state.draw_pile[0],
-            state.draw_pile[1:],
-            state.discard_pile,
-        )
-    else:
-        card, draw_pile, discard_pile = (
-            state.discard_pile[0],
-            state.draw_pile,
-            state.discard_pile[1:],
-        )
-    me = state.players[state.current]
-    return replace(
-        state,
-        players=_replace_player(
-            state.players,
-            state.current,
-            replace(
-                me,
-                hand=(*me.hand, card),
-                known=(*me.known, card) if source is Pile.DISCARD else me.known,
-            ),
-        ),
-        draw_pile=draw_pile,
-        discard_pile=discard_pile,
-        step=Step.PLAY,
-    )
+    return play_draw(state, source, player, None)
 
 
 # --- lay_phase ----------------------------------------------------------------
+
+_GROUPS_EXAMPLE = (
+    'give the phase as one group of cards per requirement, e.g. ["R5 B5 G5", "R7 Y7 W"]'
+)
 
 
 def _as_groups(
     groups: Iterable[Iterable[CardLike] | str],
 ) -> tuple[tuple[Card, ...], ...]:
     if isinstance(groups, str):
-        raise NotationError(
-            "give the phase as one group of cards per requirement, e.g. "
-            '["R5 B5 G5", "R7 Y7 W"]'
-        )
+        raise NotationError(_GROUPS_EXAMPLE)
     try:
         return tuple(
             parse_cards(group)
             if isinstance(group, str)
-            else tuple(_as_card(c) for c in group)
+            else tuple(as_card(c) for c in group)
             for group in groups
         )
     except TypeError:
-        raise NotationError(
-            "give the phase as one group of cards per requirement, e.g. "
-            '["R5 B5 G5", "R7 Y7 W"]'
-        ) from None
+        raise NotationError(_GROUPS_EXAMPLE) from None
 
 
 def verify_lay_phase(
@@ -557,8 +239,15 @@ def verify_lay_phase(
     *,
     player: int | None = None,
 ) -> tuple[tuple[GroupSpec, GroupShape], ...]:
-    """Raise what ``lay_phase`` would raise; else return the requirement each
-    group meets and what it stands for."""
+    """Raise what :func:`lay_phase` would raise; else return the requirement
+    each group meets and what it stands for.
+
+    A player lays down once a hand (R15), from their own hand, exactly the
+    phase they are working on (R4, R10-R14, R16), and under rules without
+    going out by a hit must keep a card to discard (R33).
+
+    .. versionadded:: 0.1
+    """
     return _check_lay(state, _as_groups(groups), player)
 
 
@@ -586,6 +275,36 @@ def _check_lay(
     return shapes
 
 
+def play_lay_phase(
+    state: GameState,
+    groups: Iterable[Iterable[CardLike] | str],
+    player: int | None,
+    log: Log,
+) -> GameState:
+    """:func:`lay_phase`, telling ``log`` the groups laid."""
+    cards = _as_groups(groups)  # read once: groups may be one-shot iterators
+    shapes = _check_lay(state, cards, player)
+    me = state.players[state.current]
+    laid_cards = [card for group in cards for card in group]
+    rest = _take_from_hand(me.hand, laid_cards, clause="R15")
+    melds = tuple(
+        Meld(state.current, spec.kind, group, shape.number, shape.color, shape.low)
+        for group, (spec, shape) in zip(cards, shapes, strict=True)
+    )
+    if log is not None:
+        log.append(PhaseLaid(state.current, melds))
+    mine = replace(me, hand=rest, known=_forget(me.known, laid_cards), laid_down=True)
+    laid = replace(
+        state,
+        players=replace_player(state.players, state.current, mine),
+        table=state.table + melds,
+        laid_this_turn=True,
+    )
+    if not rest:
+        return end_hand(laid, state.current, log)
+    return laid
+
+
 def lay_phase(
     state: GameState,
     groups: Iterable[Iterable[CardLike] | str],
@@ -605,28 +324,7 @@ def lay_phase(
 
     .. versionadded:: 0.1
     """
-    cards = _as_groups(groups)  # read once: groups may be one-shot iterators
-    shapes = _check_lay(state, cards, player)
-    me = state.players[state.current]
-    laid_cards = [card for group in cards for card in group]
-    rest = _take_from_hand(me.hand, laid_cards, clause="R15")
-    melds = tuple(
-        Meld(state.current, spec.kind, group, shape.number, shape.color, shape.low)
-        for group, (spec, shape) in zip(cards, shapes, strict=True)
-    )
-    laid = replace(
-        state,
-        players=_replace_player(
-            state.players,
-            state.current,
-            replace(me, hand=rest, known=_forget(me.known, laid_cards), laid_down=True),
-        ),
-        table=state.table + melds,
-        laid_this_turn=True,
-    )
-    if not rest:
-        return _end_hand(laid, went_out=state.current)
-    return laid
+    return play_lay_phase(state, groups, player, None)
 
 
 # --- hit ----------------------------------------------------------------------
@@ -640,7 +338,15 @@ def verify_hit(
     end: End | None = None,
     player: int | None = None,
 ) -> Meld:
-    """Raise what ``hit`` would raise; else return the group as it would become."""
+    """Raise what :func:`hit` would raise; else return the group as it would
+    become.
+
+    Only a player whose phase is down may hit (R30), not on the turn of the
+    lay under rules that forbid it (R31), a card that fits the group (R32),
+    and under rules without going out by a hit, not their last card (R33).
+
+    .. versionadded:: 0.1
+    """
     _verify_turn(state, player, Step.PLAY, "hit")
     me = state.players[state.current]
     if not me.laid_down:
@@ -652,13 +358,8 @@ def verify_hit(
             "these rules do not let you hit on the turn you lay down your phase",
             clause="R31",
         )
-    the_card = _as_card(card)
-    rest = _take_from_hand(me.hand, (the_card,), clause="R30")
-    if (
-        isinstance(meld, bool)
-        or not isinstance(meld, int)
-        or not (0 <= meld < len(state.table))
-    ):
+    rest = _take_from_hand(me.hand, (as_card(card),), clause="R30")
+    if not is_whole(meld) or not (0 <= meld < len(state.table)):
         raise NoSuchMeld(
             f"there is no group {shown(meld)} on the table "
             f"({len(state.table)} groups, numbered from 0)",
@@ -667,7 +368,9 @@ def verify_hit(
     if end is not None and not isinstance(end, End):
         raise IllegalMove(f"end is End.LOW or End.HIGH, not {shown(end)}", clause="R32")
     target = state.table[meld]
-    cards, shape = extend_group(target.kind, target.shape, target.cards, the_card, end)
+    cards, shape = extend_group(
+        target.kind, target.shape, target.cards, as_card(card), end
+    )
     if not rest and not state.rules.go_out_by_hit:
         raise CannotHit(
             "you must keep a card to discard: these rules do not let you go out "
@@ -677,6 +380,33 @@ def verify_hit(
     return replace(
         target, cards=cards, number=shape.number, color=shape.color, low=shape.low
     )
+
+
+def play_hit(
+    state: GameState,
+    card: CardLike,
+    meld: int,
+    end: End | None,
+    player: int | None,
+    log: Log,
+) -> GameState:
+    """:func:`hit`, telling ``log`` the card hit and the group it made."""
+    grown = verify_hit(state, card, meld, end=end, player=player)
+    me = state.players[state.current]
+    the_card = as_card(card)
+    if log is not None:
+        log.append(CardHit(state.current, the_card, meld, grown))
+    rest = _take_from_hand(me.hand, (the_card,), clause="R30")
+    table = (*state.table[:meld], grown, *state.table[meld + 1 :])
+    mine = replace(me, hand=rest, known=_forget(me.known, (the_card,)))
+    after = replace(
+        state,
+        players=replace_player(state.players, state.current, mine),
+        table=table,
+    )
+    if not rest:
+        return end_hand(after, state.current, log)
+    return after
 
 
 def hit(
@@ -694,20 +424,7 @@ def hit(
 
     .. versionadded:: 0.1
     """
-    grown = verify_hit(state, card, meld, end=end, player=player)
-    me = state.players[state.current]
-    the_card = _as_card(card)
-    rest = _take_from_hand(me.hand, (the_card,), clause="R30")
-    table = (*state.table[:meld], grown, *state.table[meld + 1 :])
-    mine = replace(me, hand=rest, known=_forget(me.known, (the_card,)))
-    after = replace(
-        state,
-        players=_replace_player(state.players, state.current, mine),
-        table=table,
-    )
-    if not rest:
-        return _end_hand(after, went_out=state.current)
-    return after
+    return play_hit(state, card, meld, end, player, None)
 
 
 # --- discard and skip -----------------------------------------------------------
@@ -716,9 +433,15 @@ def hit(
 def verify_discard(
     state: GameState, card: CardLike, *, player: int | None = None
 ) -> None:
-    """Raise what ``discard`` would raise; else do nothing."""
+    """Raise what :func:`discard` would raise; else do nothing.
+
+    A turn ends with one discard of a card from the hand (R21), which is
+    not a Skip: a Skip is played against a player with :func:`skip` (R26).
+
+    .. versionadded:: 0.1
+    """
     _verify_turn(state, player, Step.PLAY, "discard")
-    the_card = _as_card(card)
+    the_card = as_card(card)
     if the_card.is_skip:
         raise BadDiscard(
             "a Skip is not discarded like other cards: play it against the "
@@ -726,6 +449,17 @@ def verify_discard(
             clause="R26",
         )
     _take_from_hand(state.players[state.current].hand, (the_card,))
+
+
+def play_discard(
+    state: GameState, card: CardLike, player: int | None, log: Log
+) -> GameState:
+    """:func:`discard`, telling ``log`` the card and what followed."""
+    verify_discard(state, card, player=player)
+    the_card = as_card(card)
+    if log is not None:
+        log.append(CardDiscarded(state.current, the_card))
+    return _finish_turn(state, the_card, None, log)
 
 
 def discard(
@@ -737,19 +471,20 @@ def discard(
 
     .. versionadded:: 0.1
     """
-    verify_discard(state, card, player=player)
-    return _finish_turn(state, _as_card(card), None)
+    return play_discard(state, card, player, None)
 
 
-def _finish_turn(state: GameState, card: Card, target: int | None) -> GameState:
+def _finish_turn(
+    state: GameState, card: Card, target: int | None, log: Log
+) -> GameState:
     """End the turn by putting ``card`` on the discard pile (R21, R26, R33)."""
     me = state.players[state.current]
     rest = _take_from_hand(me.hand, (card,))
     mine = replace(me, hand=rest, known=_forget(me.known, (card,)))
-    players = _replace_player(state.players, state.current, mine)
+    players = replace_player(state.players, state.current, mine)
     if target is not None:
         victim = players[target]
-        players = _replace_player(
+        players = replace_player(
             players,
             target,
             replace(
@@ -761,9 +496,9 @@ def _finish_turn(state: GameState, card: Card, target: int | None) -> GameState:
     discard_pile = (card, *state.discard_pile)
     if not rest:
         after = replace(state, players=players, discard_pile=discard_pile)
-        return _end_hand(after, went_out=state.current)
-    following = _next_seat(state, state.current)
-    return _begin_turn(state, players, following, state.turn_slot + 1, discard_pile)
+        return end_hand(after, state.current, log)
+    following = next_seat(state, state.current)
+    return begin_turn(state, players, following, state.turn_slot + 1, discard_pile, log)
 
 
 def skip_targets(state: GameState) -> tuple[int, ...]:
@@ -771,7 +506,7 @@ def skip_targets(state: GameState) -> tuple[int, ...]:
 
     .. versionadded:: 0.1
     """
-    _check_state(state)
+    check_game(state)
     limit = state.rules.skip_limit
     table_size = len(state.contenders)
     allowed = []
@@ -798,7 +533,14 @@ def skip_targets(state: GameState) -> tuple[int, ...]:
 def verify_skip(
     state: GameState, target: int | None, *, player: int | None = None
 ) -> None:
-    """Raise what ``skip`` would raise; else do nothing."""
+    """Raise what :func:`skip` would raise; else do nothing.
+
+    The player must hold a Skip (R26) and name a player who is in this hand
+    (R38), is not themselves (R26), and may still be skipped under the
+    rules' Skip limit (R28); ``None`` only when nobody may be (R29).
+
+    .. versionadded:: 0.1
+    """
     _verify_turn(state, player, Step.PLAY, "play a Skip")
     me = state.players[state.current]
     if not any(card.is_skip for card in me.hand):
@@ -809,11 +551,7 @@ def verify_skip(
             names = ", ".join(state.players[seat].name for seat in allowed)
             raise BadSkipTarget(f"choose who loses a turn: {names}", clause="R29")
         return
-    if (
-        isinstance(target, bool)
-        or not isinstance(target, int)
-        or not (0 <= target < len(state.players))
-    ):
+    if not is_whole(target) or not (0 <= target < len(state.players)):
         raise BadSkipTarget(f"there is no player {shown(target)} to skip", clause="R26")
     if target == state.current:
         raise BadSkipTarget("you cannot skip yourself", clause="R26")
@@ -835,6 +573,17 @@ def _limit_reason(state: GameState, target: int) -> str:
     return f"{name} has already been skipped this round: one Skip per player per round"
 
 
+def play_skip(
+    state: GameState, target: int | None, player: int | None, log: Log
+) -> GameState:
+    """:func:`skip`, telling ``log`` the Skip and what followed."""
+    verify_skip(state, target, player=player)
+    if log is not None:
+        log.append(SkipPlayed(state.current, target))
+    the_skip = next(c for c in state.players[state.current].hand if c.is_skip)
+    return _finish_turn(state, the_skip, target, log)
+
+
 def skip(
     state: GameState, target: int | None, *, player: int | None = None
 ) -> GameState:
@@ -845,7 +594,4 @@ def skip(
 
     .. versionadded:: 0.1
     """
-    verify_skip(state, target, player=player)
-    return _finish_turn(
-        state, next(c for c in state.players[state.current].hand if c.is_skip), target
-    )
+    return play_skip(state, target, player, None)

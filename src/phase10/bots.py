@@ -24,12 +24,13 @@ from typing import Protocol
 
 import attrs
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip, apply
+from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import Card
 from ._errors import CardDoesNotFit, GameOver, IllegalMove, NotYourTurn
 from ._groups import End, extend_group
 from ._immutable import Immutable
 from ._legal import can_draw, can_lay_phase, can_skip, legal_actions
+from ._moves import apply
 from ._phases import GroupKind, PhaseSpec
 from ._rules import Rules
 from ._solver import find_phase

@@ -1,0 +1,396 @@
+"""The flow of a game: dealing, the order of turns, and the end of a hand.
+
+The moves of :mod:`._transitions` call these helpers to start the next turn
+or to end the hand. Each helper takes ``log``, a list the move's events are
+added to as they happen, or ``None`` when nobody asked for events (the
+common case for bots, which then pay nothing for them). The list is the
+move's own, made for one call: no state is ever changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ._cards import Card
+from ._errors import (
+    GameOver,
+    IllegalMove,
+    NoSuchSeat,
+    RulesError,
+    WrongStep,
+    seat_problem,
+    shown,
+)
+from ._events import DrawPileShuffled, Event, GameEnded, HandDealt, HandEnded, TurnLost
+from ._rules import OFFICIAL, EmptyDrawPile, Rules
+from ._shuffle import fresh_seed, seed_problem, shuffled
+from ._state import GameState, PlayerState, Step, replace
+
+__all__ = [
+    "Log",
+    "begin_turn",
+    "check_game",
+    "end_hand",
+    "game_over",
+    "new_game",
+    "next_hand",
+    "next_seat",
+    "play_next_hand",
+    "replace_player",
+    "verify_next_hand",
+]
+
+Log = list[Event] | None
+"""Where a move writes its events, or ``None`` for no events."""
+
+
+# --- setting up ------------------------------------------------------------
+
+
+def new_game(
+    players: int | Sequence[str],
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    deck: Sequence[Card] | None = None,
+) -> GameState:
+    """Start a game and deal its first hand (R3, R18, R19).
+
+    ``players`` is a number of players or their names in seat order. The
+    deck is shuffled from ``seed``; with ``seed=None`` a fresh seed comes
+    from the operating system. ``deck``, if given, is the exact order to deal
+    from (top card first) instead of a shuffle. Raises :class:`RulesError`
+    for a game that cannot be set up as asked.
+
+    >>> game = new_game(["Ann", "Bob"], seed=7)
+    >>> [len(p.hand) for p in game.players], game.current, game.step.name
+    ([10, 10], 1, 'DRAW')
+
+    .. versionadded:: 0.1
+    """
+    if rules is None:
+        rules = OFFICIAL
+    elif not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules record, not {shown(rules)}")
+    names = _player_names(players, rules)
+    problem = seat_problem(dealer, len(names))
+    if problem is not None:
+        raise RulesError(f"the dealer: {problem}")
+    if seed is None:
+        seed = fresh_seed()
+    problem = seed_problem(seed)
+    if problem is not None:
+        raise RulesError(problem)
+    state = GameState(
+        rules=rules,
+        players=tuple(PlayerState(name) for name in names),
+        current=dealer,
+        dealer=dealer,
+        step=Step.HAND_OVER,
+        draw_pile=(),
+        discard_pile=(),
+        contenders=tuple(range(len(names))),
+        seed=seed,
+    )
+    return _deal(state, deck, None)
+
+
+def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
+    wanted = f"this game is for {rules.min_players} to {rules.max_players} players"
+    if isinstance(players, bool):
+        raise RulesError("players is a number of players or a list of names")
+    if isinstance(players, str):
+        raise RulesError(
+            "players is a number of players or a list of names, not one name"
+        )
+    if isinstance(players, int):
+        if not rules.min_players <= players <= rules.max_players:
+            raise RulesError(f"{wanted}, not {shown(players)}")
+        return tuple(f"Player {i + 1}" for i in range(players))
+    try:
+        names = tuple(players)
+    except TypeError:
+        raise RulesError(
+            f"players is a number of players or a list of names, not {shown(players)}"
+        ) from None
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise RulesError(f"a player's name is a non-empty text, not {shown(name)}")
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise RulesError(f"{wanted}, not {len(names)}")
+    return names
+
+
+def _deck_order(
+    state: GameState, deck: Sequence[Card] | None
+) -> tuple[tuple[Card, ...], int]:
+    """The order to deal from, and the game's shuffle count after it (R19, R41)."""
+    rules = state.rules
+    if deck is None:
+        return shuffled(rules.deck, state.seed, state.shuffles), state.shuffles + 1
+    try:
+        order = tuple(deck)
+    except TypeError:
+        raise RulesError(f"deck is a sequence of cards, not {shown(deck)}") from None
+    if any(not isinstance(card, Card) for card in order) or sorted(order) != sorted(
+        rules.deck
+    ):
+        raise RulesError(
+            "the deck to deal from must hold exactly the cards of the rules' deck, "
+            "in any order"
+        )
+    return order, state.shuffles
+
+
+def seats_from(state: GameState, seat: int) -> list[int]:
+    """The seats playing this hand, clockwise, starting after ``seat``."""
+    n = len(state.players)
+    playing = set(state.contenders)
+    return [s % n for s in range(seat + 1, seat + 1 + n) if s % n in playing]
+
+
+def _deal(state: GameState, deck: Sequence[Card] | None, log: Log) -> GameState:
+    """Deal a hand to ``state.contenders`` for ``state.dealer`` (R18, R19, R27)."""
+    order, shuffles = _deck_order(state, deck)
+    hand_size = state.rules.hand_size
+    seats = seats_from(state, state.dealer)
+    hands: dict[int, list[Card]] = {seat: [] for seat in seats}
+    dealt = hand_size * len(seats)
+    for i in range(dealt):
+        hands[seats[i % len(seats)]].append(order[i])
+    starter = order[dealt]
+    first = seats[0]
+    if log is not None:
+        log.append(HandDealt(state.hand_number, state.dealer, starter, state.tiebreak))
+    players = tuple(
+        replace(
+            player,
+            hand=tuple(hands.get(seat, ())),
+            known=(),
+            laid_down=False,
+            skips_pending=1 if seat == first and starter.is_skip else 0,
+            skipped_in_slot=None,
+        )
+        for seat, player in enumerate(state.players)
+    )
+    dealt_state = replace(
+        state,
+        players=players,
+        current=first,
+        step=Step.DRAW,
+        draw_pile=order[dealt + 1 :],
+        discard_pile=(starter,),
+        table=(),
+        turn_slot=0,
+        laid_this_turn=False,
+        went_out=None,
+        hand_points=None,
+        shuffles=shuffles,
+    )
+    return begin_turn(dealt_state, players, first, 0, (starter,), log)
+
+
+# --- the order of turns -------------------------------------------------------
+
+
+def next_seat(state: GameState, seat: int) -> int:
+    """The next seat to the left that plays this hand (R20)."""
+    if not state.tiebreak:
+        return (seat + 1) % len(state.players)
+    return seats_from(state, seat)[0]
+
+
+def begin_turn(
+    state: GameState,
+    players: tuple[PlayerState, ...],
+    seat: int,
+    slot: int,
+    discard_pile: tuple[Card, ...],
+    log: Log,
+) -> GameState:
+    """Start turn slot ``slot`` at ``seat``: pass over lost turns, refill the
+    draw pile (R25-R27). Builds the new state once, from ``state`` and the
+    parts of it the move has changed."""
+    while players[seat].skips_pending > 0:
+        lost = players[seat]
+        if log is not None:
+            log.append(TurnLost(seat))
+        players = replace_player(
+            players, seat, replace(lost, skips_pending=lost.skips_pending - 1)
+        )
+        seat = next_seat(state, seat)
+        slot += 1
+    draw_pile = state.draw_pile
+    shuffles = state.shuffles
+    if not draw_pile:
+        rules = state.rules
+        if rules.on_empty_draw_pile is EmptyDrawPile.END_HAND or len(discard_pile) < 2:
+            ended = replace(
+                state,
+                players=players,
+                current=seat,
+                turn_slot=slot,
+                discard_pile=discard_pile,
+            )
+            return end_hand(ended, None, log)
+        draw_pile = shuffled(discard_pile[1:], state.seed, shuffles)
+        discard_pile = discard_pile[:1]
+        shuffles += 1
+        if log is not None:
+            log.append(DrawPileShuffled(len(draw_pile)))
+    return replace(
+        state,
+        players=players,
+        current=seat,
+        turn_slot=slot,
+        step=Step.DRAW,
+        laid_this_turn=False,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        shuffles=shuffles,
+    )
+
+
+def replace_player(
+    players: tuple[PlayerState, ...], seat: int, player: PlayerState
+) -> tuple[PlayerState, ...]:
+    """``players`` with the one at ``seat`` replaced."""
+    return (*players[:seat], player, *players[seat + 1 :])
+
+
+# --- ending a hand and the game ---------------------------------------------
+
+
+def end_hand(state: GameState, went_out: int | None, log: Log) -> GameState:
+    """Score the hand, credit phases and decide what comes next (R33-R39)."""
+    rules = state.rules
+    n_phases = len(rules.phases)
+    points = tuple(
+        0 if seat == went_out else rules.points.total(player.hand)
+        for seat, player in enumerate(state.players)
+    )
+    tiebreak = state.tiebreak
+    players = []
+    for seat, player in enumerate(state.players):
+        completed = player.completed
+        if not tiebreak and (rules.everyone_advances or player.laid_down):
+            completed = min(completed + 1, n_phases)
+        players.append(
+            replace(
+                player,
+                completed=completed,
+                score=player.score + points[seat],
+                skips_pending=0,
+            )
+        )
+    if log is not None:
+        log.append(HandEnded(went_out, points))
+    ended = replace(
+        state,
+        players=tuple(players),
+        step=Step.HAND_OVER,
+        went_out=went_out,
+        hand_points=points,
+    )
+    winner, contenders = _decide(ended, went_out)
+    if winner is not None:
+        if log is not None:
+            log.append(GameEnded(winner))
+        return replace(ended, step=Step.GAME_OVER, winner=winner)
+    if contenders is not None:
+        return replace(ended, contenders=contenders, tiebreak=True)
+    return ended
+
+
+def _decide(
+    ended: GameState, went_out: int | None
+) -> tuple[int | None, tuple[int, ...] | None]:
+    """After a hand: the winner if the game is won, else the seats of a
+    tie-break hand if one is due, else neither (R37-R39)."""
+    rules = ended.rules
+    players = ended.players
+    n_phases = len(rules.phases)
+    if ended.tiebreak:
+        # No winner: the same players play another tie-break hand.
+        return went_out, None
+    if rules.everyone_advances:
+        finalists = list(range(len(players))) if ended.hand_number >= n_phases else []
+    else:
+        finalists = [seat for seat, p in enumerate(players) if p.completed >= n_phases]
+    if not finalists:
+        return None, None
+    lowest = min(players[seat].score for seat in finalists)
+    best = tuple(seat for seat in finalists if players[seat].score == lowest)
+    if len(best) == 1:
+        return best[0], None
+    return None, best
+
+
+# --- the next hand ------------------------------------------------------------
+
+
+def game_over(state: GameState) -> GameOver:
+    """The refusal of any move once the game has ended (R37)."""
+    winner = state.winner
+    who = state.players[winner].name if winner is not None else "nobody"
+    return GameOver(f"the game is over: {who} won", clause="R37")
+
+
+def check_game(state: object) -> None:
+    """Raise unless ``state`` is a :class:`GameState`."""
+    if not isinstance(state, GameState):
+        raise IllegalMove(f"moves are made on a GameState, not {type(state).__name__}")
+
+
+def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
+    """Raise unless the next hand may be dealt: the current one is over (R36).
+
+    Any player may call for the next hand; ``player``, if given, must be a
+    seat at the table (:class:`NoSuchSeat`, R3). Once the game is over,
+    :class:`GameOver` (R37); while a hand is still being played,
+    :class:`WrongStep` (R36).
+
+    .. versionadded:: 0.1
+    """
+    check_game(state)
+    if player is not None:
+        problem = seat_problem(player, len(state.players))
+        if problem is not None:
+            raise NoSuchSeat(problem, clause="R3")
+    if state.step is Step.GAME_OVER:
+        raise game_over(state)
+    if state.step is not Step.HAND_OVER:
+        raise WrongStep(
+            "the hand is still being played: the next hand is dealt once it is over",
+            clause="R36",
+        )
+
+
+def play_next_hand(
+    state: GameState, deck: Sequence[Card] | None, player: int | None, log: Log
+) -> GameState:
+    """:func:`next_hand`, writing its events to ``log``."""
+    verify_next_hand(state, player=player)
+    following = replace(
+        state,
+        dealer=(state.dealer + 1) % len(state.players),
+        hand_number=state.hand_number + 1,
+    )
+    return _deal(following, deck, log)
+
+
+def next_hand(
+    state: GameState,
+    *,
+    deck: Sequence[Card] | None = None,
+    player: int | None = None,
+) -> GameState:
+    """Deal the next hand, the dealer moving one seat left (R18, R36, R38).
+
+    After a tie (R38, R39) this deals the tie-break hand to the tied players
+    alone. ``deck`` is as for :func:`new_game`.
+
+    .. versionadded:: 0.1
+    """
+    return play_next_hand(state, deck, player, None)

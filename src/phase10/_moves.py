@@ -1,0 +1,240 @@
+"""The table of moves: each kind of move registered once.
+
+A row ties a move record (:class:`Draw`, :class:`Hit`, ...) to its judge
+(the ``verify_…`` function that raises what the move would raise) and its
+builder (the transition, which also tells what it did as events). The
+record itself carries its JSON name (``Draw.name``) and its notation
+(``action.notation``, read back by :func:`parse_action`). :func:`apply`,
+:func:`apply_with_events`, :func:`events` and the legality checks all look
+moves up here, so no code branches on the kind of move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+import attrs
+
+from ._actions import MOVE_TYPES, Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
+from ._cards import Card
+from ._errors import (
+    FormatError,
+    IllegalMove,
+    NoSuchSeat,
+    Phase10Error,
+    seat_problem,
+    shown,
+)
+from ._events import Event
+from ._flow import Log, play_next_hand, seats_from, verify_next_hand
+from ._immutable import Immutable
+from ._state import GameState, Step
+from ._transitions import (
+    play_discard,
+    play_draw,
+    play_hit,
+    play_lay_phase,
+    play_skip,
+    verify_discard,
+    verify_draw,
+    verify_hit,
+    verify_lay_phase,
+    verify_skip,
+)
+
+__all__ = ["MOVES", "MoveKind", "apply", "apply_with_events", "events", "judge"]
+
+
+@attrs.frozen
+class MoveKind(Immutable):
+    """One kind of move: its record, its judge and its builder."""
+
+    record: type[Action]
+    judge: Callable[[GameState, Any, int | None], object]
+    """Raises the move's :class:`IllegalMove`, else returns (what it returns
+    is the judge's own: the groups' shapes of a lay, the grown group of a hit)."""
+    play: Callable[[GameState, Any, int | None, Log], GameState]
+    """Judges, then builds the next state, adding the move's events to the log."""
+
+
+MOVES: Final[Mapping[type, MoveKind]] = MappingProxyType(
+    {
+        row.record: row
+        for row in (
+            MoveKind(
+                Draw,
+                lambda s, a, p: verify_draw(s, a.source, player=p),
+                lambda s, a, p, log: play_draw(s, a.source, p, log),
+            ),
+            MoveKind(
+                LayPhase,
+                lambda s, a, p: verify_lay_phase(s, a.groups, player=p),
+                lambda s, a, p, log: play_lay_phase(s, a.groups, p, log),
+            ),
+            MoveKind(
+                Hit,
+                lambda s, a, p: verify_hit(s, a.card, a.meld, end=a.end, player=p),
+                lambda s, a, p, log: play_hit(s, a.card, a.meld, a.end, p, log),
+            ),
+            MoveKind(
+                Discard,
+                lambda s, a, p: verify_discard(s, a.card, player=p),
+                lambda s, a, p, log: play_discard(s, a.card, p, log),
+            ),
+            MoveKind(
+                Skip,
+                lambda s, a, p: verify_skip(s, a.target, player=p),
+                lambda s, a, p, log: play_skip(s, a.target, p, log),
+            ),
+            MoveKind(
+                NextHand,
+                lambda s, a, p: verify_next_hand(s, player=p),
+                lambda s, a, p, log: play_next_hand(s, None, p, log),
+            ),
+        )
+    }
+)
+"""Every kind of move, by its record class."""
+
+if tuple(MOVES) != MOVE_TYPES:  # pragma: no cover - a guard for editors of the table
+    raise ImportError("the table of moves must list every move record, in order")
+
+
+def _row(action: object) -> MoveKind:
+    row = MOVES.get(type(action))
+    if row is None:
+        raise IllegalMove(
+            f"{shown(action)} is not a move: a move is a Draw, LayPhase, Hit, "
+            "Discard, Skip or NextHand record"
+        )
+    return row
+
+
+def judge(state: GameState, action: Action, *, player: int | None = None) -> object:
+    """Raise what :func:`apply` would raise for ``action``; else return what
+    the move's judge found."""
+    return _row(action).judge(state, action, player)
+
+
+def apply(state: GameState, action: Action, *, player: int | None = None) -> GameState:
+    """Make the move ``action`` describes; the same as calling its function.
+
+    >>> from phase10 import Draw, new_game, parse_action
+    >>> game = new_game(["Ann", "Bob"], seed=1)
+    >>> apply(game, parse_action("D")).step.name
+    'PLAY'
+
+    .. versionadded:: 0.1
+    """
+    return _row(action).play(state, action, player, None)
+
+
+def apply_with_events(
+    state: GameState, action: Action, *, player: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Make the move and tell what it did: the new state and its events.
+
+    The events come from the move itself, in the order they happened: the
+    move's own event, then lost turns, a reshuffle, the end of the hand and
+    of the game. They are told as a referee sees them, card drawn included,
+    so like the state they are secret as a whole: tell a seat
+    ``event.seen_by(seat)`` of each.
+
+    >>> from phase10 import Draw, new_game
+    >>> game = new_game(["Ann", "Bob"], seed=1)
+    >>> after, happened = apply_with_events(game, Draw())
+    >>> [e.describe(["Ann", "Bob"]) for e in happened]
+    ['Bob draws Y1 from the draw pile']
+    >>> [e.seen_by(0).describe(["Ann", "Bob"]) for e in happened]
+    ['Bob draws a card from the draw pile']
+
+    .. versionadded:: 0.1
+    """
+    log: list[Event] = []
+    after = _row(action).play(state, action, player, log)
+    return after, tuple(log)
+
+
+def events(
+    before: GameState,
+    action: Action,
+    after: GameState,
+    *,
+    seat: int | None = None,
+    reveal_all: bool = False,
+) -> tuple[Event, ...]:
+    """The events of the move ``action`` that took ``before`` to ``after``.
+
+    The events are told as ``seat`` may know them: a card drawn from the
+    draw pile is named to its drawer alone. ``seat=None`` is a spectator, as
+    for :func:`view`, who is told no private card. ``reveal_all=True`` tells
+    everything, for a referee or a log that no player reads; it cannot be
+    combined with a seat. A program that makes the move itself gets the
+    same events from :func:`apply_with_events`.
+
+    Raises :class:`FormatError` when ``after`` is not the state that
+    ``action`` leads to from ``before`` (a next hand may have been dealt
+    from any deck order), :class:`NoSuchSeat` for a seat not at the table,
+    and the move's own :class:`IllegalMove` when ``action`` is not legal in
+    ``before``.
+
+    >>> from phase10 import Draw, apply, new_game
+    >>> game = new_game(["Ann", "Bob"], seed=1)
+    >>> after = apply(game, Draw())
+    >>> [e.describe(["Ann", "Bob"]) for e in events(game, Draw(), after, seat=0)]
+    ['Bob draws a card from the draw pile']
+
+    .. versionadded:: 0.1
+    """
+    if reveal_all and seat is not None:
+        raise FormatError(
+            "events: reveal_all tells everything, so it takes no seat "
+            f"(not {shown(seat)})"
+        )
+    if seat is not None:
+        problem = seat_problem(seat, len(before.players), optional=True)
+        if problem is not None:
+            raise NoSuchSeat(f"events: {problem} (None for a spectator)", clause="R3")
+    found = _replayed(before, action, after)
+    if reveal_all:
+        return found
+    return tuple(event.seen_by(seat) for event in found)
+
+
+def _replayed(before: GameState, action: Action, after: GameState) -> tuple[Event, ...]:
+    """The events of ``action`` from ``before``, checked to lead to ``after``."""
+    made, found = apply_with_events(before, action)
+    if made == after:
+        return found
+    if isinstance(action, NextHand) and isinstance(after, GameState):
+        deck = _dealt_from(after)
+        if deck is not None:
+            log: list[Event] = []
+            try:
+                dealt: GameState | None = play_next_hand(before, deck, None, log)
+            except Phase10Error:  # any refusal means it does not follow
+                dealt = None
+            if dealt == after:
+                return tuple(log)
+    raise FormatError(
+        f"events: after is not the state that {action} leads to from before"
+    )
+
+
+def _dealt_from(after: GameState) -> tuple[Card, ...] | None:
+    """The deck order a freshly dealt ``after`` was dealt from, or ``None``.
+
+    Nobody has drawn yet, so the hands, the starter and the draw pile give
+    the order back: one card at a time to each player from the dealer's left.
+    """
+    if after.step is not Step.DRAW or len(after.discard_pile) != 1:
+        return None
+    seats = seats_from(after, after.dealer)
+    hands = [after.players[seat].hand for seat in seats]
+    size = after.rules.hand_size
+    if any(len(hand) != size for hand in hands):
+        return None
+    dealt = [hands[i % len(seats)][i // len(seats)] for i in range(size * len(seats))]
+    return (*dealt, after.discard_pile[0], *after.draw_pile)
