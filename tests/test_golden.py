@@ -2,9 +2,9 @@
 
 Each file in ``tests/golden/`` holds a game played once by bots: every move
 in the move notation (``parse_action``) with a digest of the state after it.
-Replaying the moves through the engine alone must reach the same states, so any change of
-behaviour shows up here, at the first move it affects. After an intended
-change, regenerate the files with ``PHASE10_UPDATE_GOLDEN=1 pytest
+Replaying the moves through the engine alone must reach the same states, so
+any change of behaviour shows up here, at the first move it affects. After an
+intended change, regenerate the files with ``PHASE10_UPDATE_GOLDEN=1 pytest
 tests/test_golden.py`` and review the diff.
 """
 
