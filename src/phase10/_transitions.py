@@ -248,13 +248,14 @@ def verify_lay_phase(
 
     .. versionadded:: 0.1
     """
-    return _check_lay(state, _as_groups(groups), player)
+    return _judge_lay(state, _as_groups(groups), player)[0]
 
 
-def _check_lay(
+def _judge_lay(
     state: GameState, cards: tuple[tuple[Card, ...], ...], player: int | None
-) -> tuple[tuple[GroupSpec, GroupShape], ...]:
-    """The check of ``verify_lay_phase``, on groups already read into cards."""
+) -> tuple[tuple[tuple[GroupSpec, GroupShape], ...], tuple[Card, ...]]:
+    """The judge of a lay, on groups already read into cards: what each
+    group meets and stands for, and the hand that would be left."""
     _verify_turn(state, player, Step.PLAY, "lay down a phase")
     me = state.players[state.current]
     if me.laid_down:
@@ -272,7 +273,7 @@ def _check_lay(
             "without a discard",
             clause="R33",
         )
-    return shapes
+    return shapes, rest
 
 
 def play_lay_phase(
@@ -283,10 +284,9 @@ def play_lay_phase(
 ) -> GameState:
     """:func:`lay_phase`, telling ``log`` the groups laid."""
     cards = _as_groups(groups)  # read once: groups may be one-shot iterators
-    shapes = _check_lay(state, cards, player)
+    shapes, rest = _judge_lay(state, cards, player)
     me = state.players[state.current]
     laid_cards = [card for group in cards for card in group]
-    rest = _take_from_hand(me.hand, laid_cards, clause="R15")
     melds = tuple(
         Meld(state.current, spec.kind, group, shape.number, shape.color, shape.low)
         for group, (spec, shape) in zip(cards, shapes, strict=True)
@@ -347,6 +347,18 @@ def verify_hit(
 
     .. versionadded:: 0.1
     """
+    return _judge_hit(state, card, meld, end, player)[0]
+
+
+def _judge_hit(
+    state: GameState,
+    card: CardLike,
+    meld: int,
+    end: End | None,
+    player: int | None,
+) -> tuple[Meld, Card, tuple[Card, ...]]:
+    """The judge of a hit: the group as it would become, the card, and the
+    hand that would be left."""
     _verify_turn(state, player, Step.PLAY, "hit")
     me = state.players[state.current]
     if not me.laid_down:
@@ -358,7 +370,8 @@ def verify_hit(
             "these rules do not let you hit on the turn you lay down your phase",
             clause="R31",
         )
-    rest = _take_from_hand(me.hand, (as_card(card),), clause="R30")
+    the_card = as_card(card)
+    rest = _take_from_hand(me.hand, (the_card,), clause="R30")
     if not is_whole(meld) or not (0 <= meld < len(state.table)):
         raise NoSuchMeld(
             f"there is no group {shown(meld)} on the table "
@@ -368,18 +381,17 @@ def verify_hit(
     if end is not None and not isinstance(end, End):
         raise IllegalMove(f"end is End.LOW or End.HIGH, not {shown(end)}", clause="R32")
     target = state.table[meld]
-    cards, shape = extend_group(
-        target.kind, target.shape, target.cards, as_card(card), end
-    )
+    cards, shape = extend_group(target.kind, target.shape, target.cards, the_card, end)
     if not rest and not state.rules.go_out_by_hit:
         raise CannotHit(
             "you must keep a card to discard: these rules do not let you go out "
             "by a hit",
             clause="R33",
         )
-    return replace(
+    grown = replace(
         target, cards=cards, number=shape.number, color=shape.color, low=shape.low
     )
+    return grown, the_card, rest
 
 
 def play_hit(
@@ -391,12 +403,10 @@ def play_hit(
     log: Log,
 ) -> GameState:
     """:func:`hit`, telling ``log`` the card hit and the group it made."""
-    grown = verify_hit(state, card, meld, end=end, player=player)
+    grown, the_card, rest = _judge_hit(state, card, meld, end, player)
     me = state.players[state.current]
-    the_card = as_card(card)
     if log is not None:
         log.append(CardHit(state.current, the_card, meld, grown))
-    rest = _take_from_hand(me.hand, (the_card,), clause="R30")
     table = (*state.table[:meld], grown, *state.table[meld + 1 :])
     mine = replace(me, hand=rest, known=_forget(me.known, (the_card,)))
     after = replace(
@@ -440,6 +450,13 @@ def verify_discard(
 
     .. versionadded:: 0.1
     """
+    _judge_discard(state, card, player)
+
+
+def _judge_discard(
+    state: GameState, card: CardLike, player: int | None
+) -> tuple[Card, tuple[Card, ...]]:
+    """The judge of a discard: the card, and the hand that would be left."""
     _verify_turn(state, player, Step.PLAY, "discard")
     the_card = as_card(card)
     if the_card.is_skip:
@@ -448,18 +465,17 @@ def verify_discard(
             "player who is to lose a turn",
             clause="R26",
         )
-    _take_from_hand(state.players[state.current].hand, (the_card,))
+    return the_card, _take_from_hand(state.players[state.current].hand, (the_card,))
 
 
 def play_discard(
     state: GameState, card: CardLike, player: int | None, log: Log
 ) -> GameState:
     """:func:`discard`, telling ``log`` the card and what followed."""
-    verify_discard(state, card, player=player)
-    the_card = as_card(card)
+    the_card, rest = _judge_discard(state, card, player)
     if log is not None:
         log.append(CardDiscarded(state.current, the_card))
-    return _finish_turn(state, the_card, None, log)
+    return _finish_turn(state, the_card, rest, None, log)
 
 
 def discard(
@@ -475,11 +491,15 @@ def discard(
 
 
 def _finish_turn(
-    state: GameState, card: Card, target: int | None, log: Log
+    state: GameState,
+    card: Card,
+    rest: tuple[Card, ...],
+    target: int | None,
+    log: Log,
 ) -> GameState:
-    """End the turn by putting ``card`` on the discard pile (R21, R26, R33)."""
+    """End the turn by putting ``card`` on the discard pile, leaving ``rest``
+    in hand (R21, R26, R33)."""
     me = state.players[state.current]
-    rest = _take_from_hand(me.hand, (card,))
     mine = replace(me, hand=rest, known=_forget(me.known, (card,)))
     players = replace_player(state.players, state.current, mine)
     if target is not None:
@@ -580,8 +600,10 @@ def play_skip(
     verify_skip(state, target, player=player)
     if log is not None:
         log.append(SkipPlayed(state.current, target))
-    the_skip = next(c for c in state.players[state.current].hand if c.is_skip)
-    return _finish_turn(state, the_skip, target, log)
+    hand = state.players[state.current].hand
+    the_skip = next(c for c in hand if c.is_skip)
+    rest = _take_from_hand(hand, (the_skip,))
+    return _finish_turn(state, the_skip, rest, target, log)
 
 
 def skip(
