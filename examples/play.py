@@ -128,7 +128,7 @@ def meld_text(meld: Meld) -> str:
         return f"set of {meld.number}s" if meld.number is not None else "set"
     if meld.kind is GroupKind.COLOR:
         return f"{color} cards" if color else "colour group"
-    span = f"run {meld.low}-{meld.high}"
+    span = "floating run" if meld.floating else f"run {meld.low}-{meld.high}"
     return f"{color} {span}" if meld.kind is GroupKind.COLOR_RUN and color else span
 
 

@@ -359,7 +359,7 @@ def test_naturals_none() -> None:
     result = lay(["W W W", "W W W W"], PHASE_2, NONE)
     assert result == (
         (GroupSpec(SET, 3), GroupShape()),
-        (GroupSpec(RUN, 4), GroupShape(low=1)),
+        (GroupSpec(RUN, 4), GroupShape()),
     )
 
 
@@ -402,20 +402,28 @@ def test_a_colour_group_of_wilds_takes_the_first_natural_hit() -> None:
 
 
 @pytest.mark.rule("R13")
-def test_a_run_of_wilds_stands_for_one_upwards() -> None:
-    """A run of three Wilds stands for 1, 2, 3: a 4 fits above, a 9 fits nowhere."""
+def test_a_run_of_wilds_floats_until_a_natural_card_is_hit() -> None:
+    """Ruling 31: a run of three Wilds stands for no numbers yet; a 9 hit at
+    the low end makes it 9-12, at the high end 6-9."""
     shape = judge(RUN, "W W W", 3, natural=False)
-    assert shape == GroupShape(low=1)
-    assert hit(RUN, shape, "W W W", "B4") == (c("W W W B4"), GroupShape(low=1))
-    assert "B9" in str(no_fit(RUN, shape, "W W W", "B9"))
-    no_fit(RUN, shape, "W W W", "W", End.LOW)
+    assert shape == GroupShape()
+    assert hit(RUN, shape, "W W W", "B9", End.LOW) == (
+        c("B9 W W W"),
+        GroupShape(low=9),
+    )
+    assert hit(RUN, shape, "W W W", "B9", End.HIGH) == (
+        c("W W W B9"),
+        GroupShape(low=6),
+    )
+    assert hit(RUN, shape, "W W W", "W", End.LOW) == (c("W W W W"), GroupShape())
 
 
 @pytest.mark.rule("R13", "R8")
 def test_a_colour_run_of_wilds_takes_its_colour_from_the_first_natural_hit() -> None:
-    """A colour run of Wilds (1-3) takes blue from a blue 4; then only blue fits."""
+    """Ruling 31: a floating colour run of Wilds takes blue and its numbers
+    from a blue 4 hit on it; then only blue fits."""
     shape = judge(COLOR_RUN, "W W W", 3, natural=False)
-    assert shape == GroupShape(low=1)
+    assert shape == GroupShape()
     cards, shape = hit(COLOR_RUN, shape, "W W W", "B4")
     assert cards == c("W W W B4")
     assert shape == GroupShape(color=Color.BLUE, low=1)

@@ -1,5 +1,6 @@
 """The judge of groups: whether cards form a set, run or colour group, and
-whether one more card fits a group on the table (R5-R8, R10-R13, R30, R32).
+whether one more card fits a group on the table (R5-R8, R10-R13, R30, R32),
+a floating run of Wilds alone included.
 
 Everything that lays or hits cards asks this module, so each of these rules
 is written once.
@@ -37,7 +38,9 @@ class GroupShape(NamedTuple):
     ``number`` is a set's number, ``color`` a colour group's or colour run's
     colour, ``low`` the number a run's first card stands for. Each is
     ``None`` where it does not apply, or while a group of Wilds alone has
-    not been given one.
+    not been given one: a group of Wilds alone has the empty shape
+    ``GroupShape()``, and a run with ``low=None`` *floats* (its Wilds stand
+    for no numbers until a natural card is hit onto it).
     """
 
     number: int | None = None
@@ -62,7 +65,8 @@ def judge_group(
     Returns what the group stands for; raises :class:`PhaseNotMet` saying
     why the cards are not such a group. A run's cards are read in the order
     given, lowest first, each Wild standing for the number its place
-    implies (R6, R10).
+    implies (R6, R10). Wilds alone (where ``need_natural`` is false) stand
+    for nothing yet and get the empty shape; a run of them floats (R13).
     """
     if len(cards) < min_size:
         raise PhaseNotMet(
@@ -87,7 +91,8 @@ def judge_group(
             clause="R6",
         )
     if not naturals:
-        return GroupShape(low=1) if kind.is_run else GroupShape()
+        # Wilds alone stand for nothing yet; a run of them floats (R13).
+        return GroupShape()
     first = naturals[0][1]
     color: Color | None = None
     if kind.is_colored:
@@ -258,10 +263,12 @@ def extend_group(
     card: Card,
     end: End | None = None,
 ) -> tuple[tuple[Card, ...], GroupShape]:
-    """Put ``card`` onto a laid group; return its new cards and shape (R30, R32).
+    """Put ``card`` onto a laid group; return its new cards and shape (R13, R30, R32).
 
     A run's cards stay in ascending order: a card hit at the low end comes
-    first. Raises :class:`CardDoesNotFit` saying why the card does not fit.
+    first. A group of Wilds alone takes its number, colour or place from the
+    first natural card hit onto it, and Wilds hit onto it leave it open
+    (R13). Raises :class:`CardDoesNotFit` saying why the card does not fit.
     """
     if card.is_skip:
         raise CardDoesNotFit("a Skip can never be hit onto a group", clause="R12")
@@ -293,7 +300,9 @@ def extend_group(
     color = shape.color if wild or not kind.is_colored else card.color
     if kind is GroupKind.COLOR:
         return (*cards, card), shape._replace(color=color)
-    low = shape.low if shape.low is not None else 1
+    if shape.low is None:
+        return _extend_floating(cards, card, end, color)
+    low = shape.low
     high = low + len(cards) - 1
     if wild:
         if end is None:
@@ -326,6 +335,73 @@ def extend_group(
     if end is End.LOW:
         return (card, *cards), shape._replace(low=low - 1, color=color)
     return (*cards, card), shape._replace(low=low, color=color)
+
+
+def _floating_ends(size: int, card: Card) -> tuple[End, ...]:
+    """The ends of a floating run of ``size`` Wilds that the natural card
+    ``card`` may go at, low end first (R13).
+
+    A card ``n`` goes at the low end when the Wilds above it stop at 12
+    (``n + size <= 12``), and at the high end when the Wilds below it start
+    at 1 or above (``n - size >= 1``). So no card fits a run of 12 Wilds,
+    which stands for every number from 1 to 12 whatever it floats to.
+    """
+    number = _number(card)
+    ends = []
+    if number + size <= _HIGHEST:
+        ends.append(End.LOW)
+    if number - size >= 1:
+        ends.append(End.HIGH)
+    return tuple(ends)
+
+
+def _extend_floating(
+    cards: Sequence[Card], card: Card, end: End | None, color: Color | None
+) -> tuple[tuple[Card, ...], GroupShape]:
+    """Hit ``card`` onto a floating run: a run of Wilds alone whose numbers
+    are not fixed yet (R13, R32).
+
+    A Wild leaves it floating, at either end alike. A natural card goes at
+    the end named, or without one at the high end if it may go there, else
+    the low end; it fixes every Wild's number, and a colour run's colour.
+    """
+    size = len(cards)
+    wilds = f"{size} Wild{'s' if size != 1 else ''}"
+    if size >= _HIGHEST:
+        raise CardDoesNotFit(
+            f"this run of {wilds} already stands for every number from 1 to 12, "
+            "whatever numbers it takes, so nothing more can be hit on it",
+            clause="R13",
+        )
+    if card.is_wild:
+        return (*cards, card), GroupShape()
+    number = _number(card)
+    below = f"{number + 1} to {number + size}"  # the Wilds, with the card low
+    above = f"{number - size} to {number - 1}"  # the Wilds, with the card high
+    ends = _floating_ends(size, card)
+    if end is None:
+        if not ends:
+            raise CardDoesNotFit(
+                f"{card} fits neither end of this run of {wilds}: at the low end "
+                f"the Wilds would stand for {below}, at the high end for {above}, "
+                "and runs use only the numbers 1 to 12",
+                clause="R13",
+            )
+        end = ends[-1]
+    elif end not in ends:
+        if end is End.LOW:
+            why = f"the Wilds would stand for {below}, and runs stop at 12"
+        else:
+            why = f"the Wilds would stand for {above}, and runs start at 1"
+        other = f"; it fits at the {ends[0].value} end" if ends else ""
+        raise CardDoesNotFit(
+            f"{card} cannot go at the {end.value} end of this run of {wilds}: "
+            f"{why}{other}",
+            clause="R13",
+        )
+    if end is End.LOW:
+        return (card, *cards), GroupShape(color=color, low=number)
+    return (*cards, card), GroupShape(color=color, low=number - size)
 
 
 def _a(number: int) -> str:

@@ -292,13 +292,16 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
          different lays (``3 4 5 W`` and ``W 3 4 5``). Lays are sorted by
          their cards' indices, group by group;
       2. every hit, by card (each distinct face in hand, in index order),
-         then group on the table, then end: a Wild on a run is listed once
-         for each end it may go, with ``End.LOW`` or ``End.HIGH`` given;
-         every other hit has ``end=None``. :func:`~phase10.hit` takes two
-         spellings of some hits, and only one is listed: a Wild on a run
-         with ``end=None`` (R32) is listed with the end it picks, and a
-         natural card on a run given the one end it fits is listed with
-         ``end=None``;
+         then group on the table, then end: a Wild on a run, and a natural
+         card on a floating run (:attr:`~phase10.Meld.floating`, R13), is listed
+         once for each end it may go, with ``End.LOW`` or ``End.HIGH``
+         given; every other hit has ``end=None``. :func:`~phase10.hit`
+         takes several spellings of some hits, and only one is listed: a
+         hit with ``end=None`` that picks an end itself (R32) is listed
+         with the end it picks; a natural card on a run that does not
+         float, given the one end it fits, is listed with ``end=None``; and
+         a Wild on a floating run, which makes the same group at either
+         end or none, is listed once, with ``End.HIGH``;
       3. ``Discard`` of each distinct face that may be discarded, in index
          order;
       4. ``Skip(target)`` for each seat that may be targeted, in seat order,
@@ -371,12 +374,9 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
     """The legal moves of a ``PLAY`` step, in :func:`legal_actions`'s order."""
     actions: list[Action] = list(_lays(state))
     faces = sorted(set(state.players[state.current].hand))
-    table = state.table
-    either_end = (End.LOW, End.HIGH)
     for card in faces:
-        for index, meld in enumerate(table):
-            ends = either_end if card.is_wild and meld.kind.is_run else (None,)
-            for end in ends:
+        for index, meld in enumerate(state.table):
+            for end in _hit_ends(card, meld.kind.is_run, meld.floating):
                 try:
                     verify_hit(state, card, index, end=end)
                 except Phase10Error:
@@ -395,6 +395,28 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
             continue
         actions.append(Skip(target))
     return tuple(actions)
+
+
+_EITHER_END: Final = (End.LOW, End.HIGH)
+_NO_END: Final = (None,)
+_HIGH_END: Final = (End.HIGH,)
+
+
+def _hit_ends(card: Card, run: bool, floating: bool) -> tuple[End | None, ...]:
+    """The ``end`` values to try for a hit of ``card`` on a group (a run or
+    not, floating or not), one per distinct move (R13, R30, R32).
+
+    A Wild on a run may go at either end; so may a natural card on a
+    floating run, where the end fixes the Wilds' numbers. A Wild on a
+    floating run makes the same group at either end, so only ``End.HIGH``
+    is tried. A natural card anywhere else has one place it fits, and a
+    card on a set or colour group has no end.
+    """
+    if not run:
+        return _NO_END
+    if floating:
+        return _HIGH_END if card.is_wild else _EITHER_END
+    return _EITHER_END if card.is_wild else _NO_END
 
 
 def _lays(state: GameState) -> list[LayPhase]:

@@ -50,6 +50,12 @@ class Meld(Immutable):
     stand for. ``number``, ``color`` and ``low`` record what the group stands
     for, so a Wild keeps its meaning until the hand ends (R13).
 
+    A group of Wilds alone (only where ``Rules.naturals`` allows one)
+    stands for nothing yet: ``number``, ``color`` and ``low`` are all
+    ``None``. Such a run *floats* (:attr:`floating`): its Wilds take their
+    numbers, and a colour run its colour, from the first natural card hit
+    onto it, at the end the hitter names (R13, R32).
+
     .. versionadded:: 0.1
     """
 
@@ -60,13 +66,23 @@ class Meld(Immutable):
     number: int | None = None
     """A set's number (``None`` for other kinds, or a set of Wilds alone)."""
     color: Color | None = None
-    """A colour group's or colour run's colour."""
+    """A colour group's or colour run's colour (``None`` for other kinds, or
+    for Wilds alone)."""
     low: int | None = None
-    """The number a run's first card stands for."""
+    """The number a run's first card stands for (``None`` for other kinds,
+    or while a run of Wilds alone floats)."""
+
+    @property
+    def floating(self) -> bool:
+        """Whether this is a run of Wilds alone whose numbers are not fixed yet
+        (R13): any natural card that leaves it within 1-12 may be hit at
+        either end of it."""
+        return self.kind.is_run and self.low is None
 
     @property
     def high(self) -> int | None:
-        """The number a run's last card stands for."""
+        """The number a run's last card stands for (``None`` for other kinds,
+        or while the run floats)."""
         return None if self.low is None else self.low + len(self.cards) - 1
 
     @property
@@ -75,7 +91,13 @@ class Meld(Immutable):
         return GroupShape(self.number, self.color, self.low)
 
     def stands_for(self) -> tuple[tuple[int | None, Color | None], ...]:
-        """For each card, the number and colour it stands for (a Wild's meaning)."""
+        """For each card, the number and colour it stands for (a Wild's meaning).
+
+        ``None`` marks what a Wild does not stand for: the colour of a Wild
+        in a set or a run (any colour), the number of a Wild in a colour
+        group, and both for the Wilds of a group of Wilds alone, such as a
+        floating run, until a natural card is hit onto it.
+        """
         result = []
         for place, card in enumerate(self.cards):
             if not card.is_wild:
