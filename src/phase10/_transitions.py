@@ -429,8 +429,9 @@ def hit(
 ) -> GameState:
     """Put one card from the current player's hand onto ``state.table[meld]`` (R30-R33).
 
-    For a Wild on a run, ``end`` picks the end; without it the Wild extends
-    the high end unless the run already reaches 12.
+    For a Wild on a run, and for a natural card on a floating run (a run of
+    Wilds alone, R13), ``end`` picks the end; without it the card goes at
+    the high end if it fits there, else the low end.
 
     .. versionadded:: 0.1
     """
