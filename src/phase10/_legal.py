@@ -16,6 +16,7 @@ is never played on.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Final
 
@@ -29,6 +30,11 @@ from ._rules import NaturalRule
 from ._solver import find_phase
 from ._state import GameState, Pile, PlayerState, Step
 from ._transitions import (
+    fit_hit,
+    hit_barrier,
+    lay_barrier,
+    may_discard,
+    skip_targets,
     verify_discard,
     verify_draw,
     verify_hit,
@@ -353,48 +359,68 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
         )
     if state.step is Step.PLAY:
         return _play_actions(state)
-    actions: list[Action] = []
     if state.step is Step.DRAW:
+        found: list[Action] = []
         for source in (Pile.DRAW, Pile.DISCARD):
             try:
                 verify_draw(state, source)
             except Phase10Error:
                 continue
-            actions.append(Draw(source))
-    else:
-        try:
-            verify_next_hand(state)
-        except Phase10Error:
-            return ()
-        actions.append(NextHand())
-    return tuple(actions)
+            found.append(_DRAWS[source])
+        return tuple(found)
+    try:
+        verify_next_hand(state)
+    except Phase10Error:
+        return ()
+    return (_NEXT_HAND,)
 
 
 def _play_actions(state: GameState) -> tuple[Action, ...]:
-    """The legal moves of a ``PLAY`` step, in :func:`legal_actions`'s order."""
-    actions: list[Action] = list(_lays(state))
-    faces = sorted(set(state.players[state.current].hand))
-    for card in faces:
-        for index, meld in enumerate(state.table):
-            for end in _hit_ends(card, meld.kind.is_run, meld.floating):
-                try:
-                    verify_hit(state, card, index, end=end)
-                except Phase10Error:
-                    continue
-                actions.append(Hit(card, index, end))
-    for card in faces:
-        try:
-            verify_discard(state, card)
-        except Phase10Error:
-            continue
-        actions.append(Discard(card))
-    for target in (*range(len(state.players)), None):
-        try:
-            verify_skip(state, target)
-        except Phase10Error:
-            continue
-        actions.append(Skip(target))
+    """The legal moves of a ``PLAY`` step, in :func:`legal_actions`'s order.
+
+    Each kind of move asks the parts of its own judge: once the checks that
+    hold for the whole turn (``lay_barrier``, ``hit_barrier``), then the
+    checks of each candidate (``fit_hit``, ``may_discard``,
+    ``skip_targets``), so a rule is never written twice and a turn is not
+    judged again for every card.
+    """
+    hand = state.players[state.current].hand
+    faces = sorted(set(hand))
+    actions: list[Action] = []
+    if lay_barrier(state) is None:
+        actions.extend(_lays(state))
+    if state.table and hit_barrier(state) is None:
+        left = len(hand) - 1
+        for card in faces:
+            for index, meld in enumerate(state.table):
+                for end in _hit_ends(card, meld.kind.is_run, meld.floating):
+                    try:
+                        fit_hit(state, card, index, end, left)
+                    except IllegalMove:
+                        continue
+                    actions.append(_hit(card, index, end))
+    actions.extend(_DISCARDS[card.index] for card in faces if may_discard(card))
+    if SKIP in faces:
+        targets = skip_targets(state)
+        actions.extend(_skip(target) for target in targets or (None,))
     return tuple(actions)
+
+
+# Move records are immutable, so the listing hands out the same objects again
+# rather than building new ones for every call.
+_DRAWS: Final = {source: Draw(source) for source in Pile}
+_NEXT_HAND: Final = NextHand()
+_DISCARDS: Final = tuple(Discard(card) for card in FACES)
+
+
+@lru_cache(maxsize=4096)
+def _hit(card: Card, meld: int, end: End | None) -> Hit:
+    return Hit(card, meld, end)
+
+
+@lru_cache(maxsize=64)
+def _skip(target: int | None) -> Skip:
+    return Skip(target)
 
 
 _EITHER_END: Final = (End.LOW, End.HIGH)

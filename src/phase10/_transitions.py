@@ -50,8 +50,12 @@ from ._state import GameState, Meld, Pile, Step, replace
 __all__ = [
     "discard",
     "draw",
+    "fit_hit",
     "hit",
+    "hit_barrier",
+    "lay_barrier",
     "lay_phase",
+    "may_discard",
     "new_game",
     "next_hand",
     "play_discard",
@@ -258,8 +262,9 @@ def _judge_lay(
     group meets and stands for, and the hand that would be left."""
     _verify_turn(state, player, Step.PLAY, "lay down a phase")
     me = state.players[state.current]
-    if me.laid_down:
-        raise CannotLay("you have already laid down your phase this hand", clause="R15")
+    barrier = lay_barrier(state)
+    if barrier is not None:
+        raise barrier
     rest = _take_from_hand(
         me.hand, (card for group in cards for card in group), clause="R15"
     )
@@ -274,6 +279,18 @@ def _judge_lay(
             clause="R33",
         )
     return shapes, rest
+
+
+def lay_barrier(state: GameState) -> CannotLay | None:
+    """Why the player to move may not lay down at all now, or ``None``: they
+    laid their phase this hand already (R15). Part of
+    :func:`verify_lay_phase`'s judgement, kept apart so that listing every
+    lay asks it first."""
+    if state.players[state.current].laid_down:
+        return CannotLay(
+            "you have already laid down your phase this hand", clause="R15"
+        )
+    return None
 
 
 def play_lay_phase(
@@ -360,16 +377,10 @@ def _judge_hit(
     """The judge of a hit: the group as it would become, the card, and the
     hand that would be left."""
     _verify_turn(state, player, Step.PLAY, "hit")
+    barrier = hit_barrier(state)
+    if barrier is not None:
+        raise barrier
     me = state.players[state.current]
-    if not me.laid_down:
-        raise CannotHit(
-            "you must lay down your own phase before you can hit", clause="R30"
-        )
-    if state.laid_this_turn and not state.rules.hit_on_lay_turn:
-        raise CannotHit(
-            "these rules do not let you hit on the turn you lay down your phase",
-            clause="R31",
-        )
     the_card = as_card(card)
     rest = _take_from_hand(me.hand, (the_card,), clause="R30")
     if not is_whole(meld) or not (0 <= meld < len(state.table)):
@@ -380,18 +391,48 @@ def _judge_hit(
         )
     if end is not None and not isinstance(end, End):
         raise IllegalMove(f"end is End.LOW or End.HIGH, not {shown(end)}", clause="R32")
+    cards, shape = fit_hit(state, the_card, meld, end, len(rest))
     target = state.table[meld]
-    cards, shape = extend_group(target.kind, target.shape, target.cards, the_card, end)
-    if not rest and not state.rules.go_out_by_hit:
+    grown = replace(
+        target, cards=cards, number=shape.number, color=shape.color, low=shape.low
+    )
+    return grown, the_card, rest
+
+
+def hit_barrier(state: GameState) -> CannotHit | None:
+    """Why the player to move may not hit at all now, or ``None``: their
+    phase is not down (R30), or it went down this turn under rules that
+    forbid hitting then (R31). Part of :func:`verify_hit`'s judgement, kept
+    apart so that listing every hit asks it once."""
+    if not state.players[state.current].laid_down:
+        return CannotHit(
+            "you must lay down your own phase before you can hit", clause="R30"
+        )
+    if state.laid_this_turn and not state.rules.hit_on_lay_turn:
+        return CannotHit(
+            "these rules do not let you hit on the turn you lay down your phase",
+            clause="R31",
+        )
+    return None
+
+
+def fit_hit(
+    state: GameState, card: Card, meld: int, end: End | None, left: int
+) -> tuple[tuple[Card, ...], GroupShape]:
+    """The cards and shape of ``state.table[meld]`` with ``card`` hit on it
+    at ``end``, leaving ``left`` cards in hand; raises :class:`CardDoesNotFit`
+    (R32) or, when the hit would empty the hand under rules without going
+    out by a hit, :class:`CannotHit` (R33). The rest of
+    :func:`verify_hit`'s judgement."""
+    target = state.table[meld]
+    grown = extend_group(target.kind, target.shape, target.cards, card, end)
+    if not left and not state.rules.go_out_by_hit:
         raise CannotHit(
             "you must keep a card to discard: these rules do not let you go out "
             "by a hit",
             clause="R33",
         )
-    grown = replace(
-        target, cards=cards, number=shape.number, color=shape.color, low=shape.low
-    )
-    return grown, the_card, rest
+    return grown
 
 
 def play_hit(
@@ -454,13 +495,19 @@ def verify_discard(
     _judge_discard(state, card, player)
 
 
+def may_discard(card: Card) -> bool:
+    """Whether a card in hand may end the turn as a plain discard: any card
+    but a Skip, which is played against a player instead (R21, R26)."""
+    return not card.is_skip
+
+
 def _judge_discard(
     state: GameState, card: CardLike, player: int | None
 ) -> tuple[Card, tuple[Card, ...]]:
     """The judge of a discard: the card, and the hand that would be left."""
     _verify_turn(state, player, Step.PLAY, "discard")
     the_card = as_card(card)
-    if the_card.is_skip:
+    if not may_discard(the_card):
         raise BadDiscard(
             "a Skip is not discarded like other cards: play it against the "
             "player who is to lose a turn",
