@@ -48,6 +48,11 @@ def _groups(
             f"a phase is laid as a list of groups, such as ['R5 B5 G5', 'Y7 R7 W'], "
             f"not the single text {shown(value)}"
         )
+    if type(value) is tuple and all(  # already in its final form: keep it
+        type(group) is tuple and all(type(card) is Card for card in group)
+        for group in value
+    ):
+        return value
     groups = _iterate(value, "a list of groups")
     return tuple(_cards(cast("Iterable[Card | str] | str", g)) for g in groups)
 

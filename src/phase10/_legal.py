@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, product
+from operator import attrgetter
 from typing import Final
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
@@ -318,8 +319,12 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
     Every move listed is accepted by :func:`~phase10.apply`, and a move of
     these kinds that is not listed is refused (but for the other spellings
     of hits above and the larger lays below). Each move listed has passed
-    its own ``verify_…`` check; lays are the costly part, each one checked
-    by :func:`~phase10.verify_lay_phase`.
+    its own judge: the parts of its ``verify_…`` check that hold for the
+    whole turn are asked once, the rest for each move. Lays are the
+    exception: the solver's way to make the phase is judged by
+    :func:`~phase10.verify_lay_phase` (so a turn on which no lay may be made
+    lists none), and the other lays are built to meet the phase as that way
+    does; the test suite checks every listed lay against the judge.
 
     **Larger lays.** With ``Rules.hit_on_lay_turn`` on (the official game),
     the minimal lays followed by hits reach every legal lay: a group larger
@@ -385,7 +390,7 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
     judged again for every card.
     """
     hand = state.players[state.current].hand
-    faces = sorted(set(hand))
+    faces = sorted(set(hand), key=_BY_INDEX)
     actions: list[Action] = []
     if lay_barrier(state) is None:
         actions.extend(_lays(state))
@@ -408,6 +413,7 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
 
 # Move records are immutable, so the listing hands out the same objects again
 # rather than building new ones for every call.
+_BY_INDEX: Final = attrgetter("index")
 _DRAWS: Final = {source: Draw(source) for source in Pile}
 _NEXT_HAND: Final = NextHand()
 _DISCARDS: Final = tuple(Discard(card) for card in FACES)
@@ -446,7 +452,10 @@ def _hit_ends(card: Card, run: bool, floating: bool) -> tuple[End | None, ...]:
 
 
 def _lays(state: GameState) -> list[LayPhase]:
-    """Every minimal lay of the current phase that ``lay_phase`` accepts now."""
+    """Every minimal lay of the current phase that ``lay_phase`` accepts now.
+
+    Called only when :func:`lay_barrier` lets the player lay down.
+    """
     seat = state.current
     phase = state.phase_of(seat)
     if phase is None:
@@ -464,14 +473,7 @@ def _lays(state: GameState) -> list[LayPhase]:
         verify_lay_phase(state, way)
     except Phase10Error:
         return []
-    lays = []
-    for groups in _minimal_lays(hand, phase, naturals):
-        try:
-            verify_lay_phase(state, groups)
-        except Phase10Error:  # pragma: no cover - the enumeration builds only lays
-            continue
-        lays.append(LayPhase(groups))
-    return lays
+    return [LayPhase(groups) for groups in _minimal_lays(hand, phase, naturals)]
 
 
 # --- enumerating lays ---------------------------------------------------------------
