@@ -23,16 +23,16 @@ from typing import Final
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import FACES, SKIP, WILD, Card, CardLike
-from ._errors import IllegalMove, NotYourTurn, Phase10Error, shown
-from ._groups import End
+from ._errors import CardDoesNotFit, IllegalMove, NotYourTurn, Phase10Error, shown
+from ._groups import End, GroupShape, extend_group
 from ._moves import judge
 from ._phases import GroupKind, PhaseSpec
 from ._rules import NaturalRule
 from ._solver import find_phase
 from ._state import GameState, Pile, PlayerState, Step
 from ._transitions import (
-    fit_hit,
     hit_barrier,
+    keep_card_barrier,
     lay_barrier,
     may_discard,
     skip_targets,
@@ -394,15 +394,14 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
     actions: list[Action] = []
     if lay_barrier(state) is None:
         actions.extend(_lays(state))
-    if state.table and hit_barrier(state) is None:
-        left = len(hand) - 1
+    if (
+        state.table
+        and hit_barrier(state) is None
+        and keep_card_barrier(state, len(hand) - 1) is None
+    ):
         for card in faces:
             for index, meld in enumerate(state.table):
-                for end in _hit_ends(card, meld.kind.is_run, meld.floating):
-                    try:
-                        fit_hit(state, card, index, end, left)
-                    except IllegalMove:
-                        continue
+                for end in _fitting_ends(meld.kind, meld.shape, meld.cards, card):
                     actions.append(_hit(card, index, end))
     actions.extend(_DISCARDS[card.index] for card in faces if may_discard(card))
     if SKIP in faces:
@@ -432,6 +431,28 @@ def _skip(target: int | None) -> Skip:
 _EITHER_END: Final = (End.LOW, End.HIGH)
 _NO_END: Final = (None,)
 _HIGH_END: Final = (End.HIGH,)
+
+
+@lru_cache(maxsize=8192)
+def _fitting_ends(
+    kind: GroupKind, shape: GroupShape, cards: tuple[Card, ...], card: Card
+) -> tuple[End | None, ...]:
+    """The ends at which ``card`` fits a group laid as ``cards`` (``(None,)``
+    where no end is named), asking the judge of groups, :func:`extend_group`
+    (R13, R30, R32).
+
+    A group on the table stays as it is for many turns, so the answers are
+    remembered: every turn asks again about the same groups and cards.
+    """
+    run = kind.is_run
+    fitting = []
+    for end in _hit_ends(card, run, run and shape.low is None):
+        try:
+            extend_group(kind, shape, cards, card, end)
+        except CardDoesNotFit:
+            continue
+        fitting.append(end)
+    return tuple(fitting)
 
 
 def _hit_ends(card: Card, run: bool, floating: bool) -> tuple[End | None, ...]:

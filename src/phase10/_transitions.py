@@ -53,6 +53,7 @@ __all__ = [
     "fit_hit",
     "hit",
     "hit_barrier",
+    "keep_card_barrier",
     "lay_barrier",
     "lay_phase",
     "may_discard",
@@ -426,13 +427,22 @@ def fit_hit(
     :func:`verify_hit`'s judgement."""
     target = state.table[meld]
     grown = extend_group(target.kind, target.shape, target.cards, card, end)
+    barrier = keep_card_barrier(state, left)
+    if barrier is not None:
+        raise barrier
+    return grown
+
+
+def keep_card_barrier(state: GameState, left: int) -> CannotHit | None:
+    """Why a hit leaving ``left`` cards in hand is refused, or ``None``: it
+    would empty the hand under rules without going out by a hit (R33)."""
     if not left and not state.rules.go_out_by_hit:
-        raise CannotHit(
+        return CannotHit(
             "you must keep a card to discard: these rules do not let you go out "
             "by a hit",
             clause="R33",
         )
-    return grown
+    return None
 
 
 def play_hit(
