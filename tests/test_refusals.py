@@ -19,6 +19,7 @@ from phase10 import (
     GroupSpec,
     Hit,
     Phase10Error,
+    PhaseSpec,
     Points,
     Rules,
     Skip,
@@ -31,6 +32,8 @@ from phase10 import (
     lay_phase,
     new_game,
     next_hand,
+    parse_action,
+    parse_cards,
     skip,
     to_json,
     view,
@@ -95,3 +98,26 @@ def test_a_huge_number_anywhere_gets_a_package_error(
 def test_shown_quotes_a_value_briefly(value: object, text: str) -> None:
     """shown() is repr() kept short, and never fails on a huge number."""
     assert shown(value) == text
+
+
+HUGE_TEXT = "q" * 1_000_000
+
+
+@pytest.mark.parametrize(
+    "refuse",
+    [
+        lambda: PhaseSpec.parse(HUGE_TEXT),
+        lambda: PhaseSpec.parse("1 set of 3 + " * 100_000),
+        lambda: PhaseSpec.parse("2 sets of " + "9" * 100_000),
+        lambda: PhaseSpec.parse("1 run of 4 of one " + HUGE_TEXT),
+        lambda: Card.parse(HUGE_TEXT),
+        lambda: parse_cards(f"R1 {HUGE_TEXT} R2"),
+        lambda: parse_action("X " + HUGE_TEXT),
+        lambda: new_game([HUGE_TEXT, ""]),
+    ],
+)
+def test_a_refusal_quotes_a_huge_input_briefly(refuse: Callable[[], object]) -> None:
+    """However long the text given, the message stays a line or two."""
+    with pytest.raises(Phase10Error) as refusal:
+        refuse()
+    assert len(str(refusal.value)) < 400

@@ -36,6 +36,7 @@ from phase10 import (
     apply,
     discard,
     draw,
+    format_cards,
     hit,
     lay_phase,
     new_game,
@@ -355,8 +356,23 @@ def test_the_secret_search_finds_secrets_in_a_whole_state() -> None:
         json.dumps([str(c) for c in state.draw_pile[:6]], separators=(",", ":"))[1:-1]
         in found
     )
-    assert leaks([repr(state.players[2])], secrets)
+    assert leaks([format_cards(state.players[2].hand)], secrets)
     assert not leaks(faces_of(view(state, 0)), secrets)
+
+
+@pytest.mark.rule("R41")
+def test_the_repr_of_a_state_is_safe_to_log() -> None:
+    """repr() of a state or a player, as logs and tracebacks show them, holds
+    no hand, no draw pile and no seed, all along a game."""
+    state = new_game(4, seed=2**90 + 777)
+    bot = GreedyBot(random.Random(3))
+    for _ in range(300):
+        if state.step is Step.GAME_OVER:
+            break
+        texts = [repr(state), *(repr(player) for player in state.players)]
+        assert not leaks(texts, secrets_of(state, None))
+        assert str(state.seed) not in repr(state)
+        state = apply(state, bot.choose(state))
 
 
 @pytest.mark.rule("R41")

@@ -219,7 +219,7 @@ class _Parser:
             match = _TOKEN.match(stripped, pos)
             if match is None or match.end() == pos:
                 raise NotationError(
-                    f"unexpected {stripped[pos:].strip()[:1]!r} in phase {text!r}"
+                    f"unexpected {stripped[pos:].strip()[:1]!r} in phase {shown(text)}"
                 )
             self.tokens.append(match.group(0).strip().lower())
             pos = match.end()
@@ -227,11 +227,11 @@ class _Parser:
 
     def _fail(self, expected: str) -> NotationError:
         if self.pos < len(self.tokens):
-            where = f"found {self.tokens[self.pos]!r} (word {self.pos + 1})"
+            where = f"found {shown(self.tokens[self.pos])} (word {self.pos + 1})"
         else:
             where = "the text ended"
         return NotationError(
-            f"in phase {self.text!r}: expected {expected}, but {where}"
+            f"in phase {shown(self.text)}: expected {expected}, but {where}"
         )
 
     def _peek(self) -> str | None:
@@ -294,7 +294,7 @@ class _Parser:
             groups.extend(self._term())
             if len(groups) > _MAX_GROUPS:
                 raise NotationError(
-                    f"in phase {self.text!r}: a phase asks for at most "
+                    f"in phase {shown(self.text)}: a phase asks for at most "
                     f"{_MAX_GROUPS} groups"
                 )
         return PhaseSpec(tuple(groups))
@@ -342,7 +342,7 @@ class _Parser:
         try:
             return GroupSpec(kind, size)
         except RulesError as error:
-            raise NotationError(f"in phase {self.text!r}: {error}") from None
+            raise NotationError(f"in phase {shown(self.text)}: {error}") from None
 
 
 STANDARD_PHASES: Final[tuple[PhaseSpec, ...]] = tuple(

@@ -10,6 +10,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from ._cards import Card, Color
+from ._errors import shown
 from ._groups import GroupShape
 from ._immutable import Immutable
 from ._phases import GroupKind, PhaseSpec
@@ -114,7 +115,7 @@ class Meld(Immutable):
         return " ".join(str(card) for card in self.cards)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PlayerState(Immutable):
     """One player's part of the state.
 
@@ -139,13 +140,21 @@ class PlayerState(Immutable):
     """Cards in the hand that every player knows of, because the player took
     them from the discard pile and has not played a card of that face since."""
 
+    def __repr__(self) -> str:
+        # Safe to log: the number of cards in hand, never the cards.
+        return (
+            f"<PlayerState {shown(self.name)}: {len(self.hand)} cards in hand, "
+            f"{self.completed} phases completed, {self.score} points>"
+        )
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class GameState(Immutable):
     """The whole game at one moment. Immutable: every move returns a new state.
 
     The ``seed`` and the order of ``draw_pile`` are secrets: show players a
-    view of the state, never the state itself.
+    view of the state, never the state itself. ``repr(state)`` is safe to
+    log: it gives sizes, not cards in hand, the draw pile or the seed.
 
     .. versionadded:: 0.1
     """
@@ -189,6 +198,19 @@ class GameState(Immutable):
     """The game's random seed. Secret."""
     shuffles: int = 0
     """How many shuffles the game has made, so each one differs (R41)."""
+
+    def __repr__(self) -> str:
+        # Safe to log and to show in a traceback: no hand, no draw pile, no
+        # seed. The cards are all in the fields, for whoever asks for them.
+        players = ", ".join(repr(player) for player in self.players)
+        top = str(self.discard_pile[0]) if self.discard_pile else "none"
+        return (
+            f"<GameState hand {self.hand_number}, {self.step.value}, "
+            f"seat {self.current} to move; players: {players}; "
+            f"draw pile {len(self.draw_pile)} cards; "
+            f"discard pile {len(self.discard_pile)} cards, top {top}; "
+            f"{len(self.table)} groups on the table; {self.rules!r}>"
+        )
 
     @property
     def is_over(self) -> bool:
