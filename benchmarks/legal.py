@@ -31,6 +31,7 @@ from phase10 import (
     Rules,
     Step,
     apply,
+    format_cards,
     new_game,
     view,
 )
@@ -133,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("-" * len(header))
     times = time_calls(clock, plays)
     slowest = plays[max(range(len(plays)), key=times.__getitem__)]
-    hand = " ".join(str(card) for card in slowest.player.hand)
+    hand = format_cards(slowest.player.hand)
     print(
         f"slowest PLAY step: {times and max(times) * 1e6:,.0f} us, "
         f"{len(legal_actions(slowest))} moves, phase "

@@ -24,6 +24,7 @@ from phase10 import (
     Rules,
     RulesError,
     SkipLimit,
+    format_cards,
     parse_cards,
     standard_deck,
 )
@@ -122,7 +123,7 @@ def test_sequences_are_stored_as_tuples() -> None:
 @pytest.mark.rule("R17")
 def test_deck_may_be_given_as_notation() -> None:
     """A deck given as text is parsed card by card."""
-    text = " ".join(str(card) for card in standard_deck())
+    text = format_cards(standard_deck())
     assert Rules(deck=text).deck == standard_deck()
 
 

@@ -49,6 +49,7 @@ from phase10 import (
     can_hit,
     discard,
     draw,
+    format_cards,
     from_dict,
     from_json,
     hit,
@@ -97,7 +98,7 @@ def laid_alone(
         deck=MANY_WILDS,
         max_players=2,
     )
-    state = draw(deal(["R1", " ".join(map(str, held))], draw_top=draw_top, rules=rules))
+    state = draw(deal(["R1", format_cards(held)], draw_top=draw_top, rules=rules))
     return lay_phase(state, [group])
 
 
@@ -357,7 +358,7 @@ def floating_positions(draw: st.DrawFn) -> GameState:
     stock = Counter(MANY_WILDS) - Counter(parse_cards("R1 R1 Y1"))
     stock[WILD] -= size
     assume(all(n <= stock[card] for card, n in Counter(rest).items()))
-    state = floating_run(size, " ".join(map(str, rest)), color=color)
+    state = floating_run(size, format_cards(rest), color=color)
     for _ in range(draw(st.integers(0, 2))):
         if not can_hit(state, "W", 0):
             break

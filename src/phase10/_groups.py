@@ -12,7 +12,7 @@ import enum
 from collections.abc import Sequence
 from typing import NamedTuple, cast
 
-from ._cards import Card, Color
+from ._cards import Card, Color, format_cards
 from ._errors import CardDoesNotFit, PhaseNotMet
 from ._phases import GroupKind, GroupSpec, PhaseSpec
 from ._rules import NaturalRule
@@ -49,7 +49,7 @@ class GroupShape(NamedTuple):
 
 
 def _names(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards)
+    return format_cards(cards)
 
 
 def _what(kind: GroupKind, size: int) -> str:

@@ -9,7 +9,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from ._cards import Card, Color
+from ._cards import Card, Color, format_cards
 from ._errors import shown
 from ._groups import GroupShape
 from ._immutable import Immutable
@@ -112,7 +112,7 @@ class Meld(Immutable):
         return tuple(result)
 
     def __str__(self) -> str:
-        return " ".join(str(card) for card in self.cards)
+        return format_cards(self.cards)
 
 
 @attrs.frozen(repr=False)
