@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .._cards import WILD, Card
 from ._bins import place_on_bins, top_bins
-from ._bounds import Tables, covered_by, pooled
+from ._bounds import Tables, classes_from, covered_by, pooled
 from ._common import (
     ALL_NUMBERS,
     HIGHEST,
@@ -79,14 +79,10 @@ class SetsAndRuns:
         self.per_group = level == PER_GROUP
         self.need = naturals_needed(level, len(sizes))
         # run_classes[j]: (first index, size, count) for runs j, j+1, ...
-        classes: list[list[tuple[int, int, int]]] = [[] for _ in range(nruns + 1)]
-        for j in range(nruns - 1, -1, -1):
-            later = classes[j + 1]
-            if j + 1 < nruns and same[j + 1]:
-                classes[j] = [(j, run_sizes[j], later[0][2] + 1), *later[1:]]
-            else:
-                classes[j] = [(j, run_sizes[j], 1), *later]
-        self.run_classes = classes
+        self.run_classes = [
+            [(first, run_sizes[first], count) for first, count in found]
+            for found in classes_from(same)
+        ]
         self.set_classes = [
             (size, set_sizes.count(size)) for size in sorted(set(set_sizes))
         ]
