@@ -582,6 +582,21 @@ def test_bad_cards_raise_notation_error() -> None:
             find_phase(bad, STANDARD_PHASES[0])  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("R11", "R17")
+def test_no_rules_means_the_official_rules() -> None:
+    """find_phase without rules answers exactly as with Rules(), the official game."""
+    rng = random.Random(11)
+    official = Rules()
+    differ = 0  # cases where the natural-card rule decides
+    for trial in range(300):
+        hand = random_hand(rng, 10 + trial % 2)
+        spec = random_spec(rng, len(hand))
+        found = find_phase(hand, spec)
+        assert found == find_phase(hand, spec, official)
+        differ += found != find_phase(hand, spec, Rules(naturals=NaturalRule.NONE))
+    assert differ > 0
+
+
 @pytest.mark.rule("R4", "R17")
 def test_bad_phase_or_rules_raise_rules_error() -> None:
     """A spec that is not a PhaseSpec, or rules that are not Rules, are refused."""

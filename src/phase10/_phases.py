@@ -1,4 +1,5 @@
-"""Phase requirements and the text language they are written in (R4-R9)."""
+"""Phase requirements, the text language they are written in, and how many
+natural cards a laid phase needs (R4-R9, R11)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import attrs
 from ._errors import NotationError, RulesError, shown
 from ._immutable import Immutable
 
-__all__ = ["STANDARD_PHASES", "GroupKind", "GroupSpec", "PhaseSpec"]
+__all__ = ["STANDARD_PHASES", "GroupKind", "GroupSpec", "NaturalRule", "PhaseSpec"]
 
 
 class GroupKind(enum.Enum):
@@ -39,6 +40,20 @@ class GroupKind(enum.Enum):
     def is_colored(self) -> bool:
         """Whether the group's cards must share one colour."""
         return self is GroupKind.COLOR or self is GroupKind.COLOR_RUN
+
+
+class NaturalRule(enum.Enum):
+    """How many natural (non-Wild) cards a laid phase needs (R11).
+
+    .. versionadded:: 0.1
+    """
+
+    PER_GROUP = "per group"
+    """At least one natural card in every group (the default)."""
+    PER_PHASE = "per phase"
+    """At least one natural card somewhere in the phase."""
+    NONE = "none"
+    """A phase may be made of Wilds alone."""
 
 
 _MAX_RUN: Final = 12

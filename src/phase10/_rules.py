@@ -13,30 +13,17 @@ import attrs
 from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
 from ._errors import NotationError, RulesError, shown
 from ._immutable import Immutable
-from ._phases import STANDARD_PHASES, PhaseSpec
+from ._phases import STANDARD_PHASES, NaturalRule, PhaseSpec
+from ._solver import solve
 
 __all__ = [
     "PRESETS",
     "EmptyDrawPile",
-    "NaturalRule",
+    "NaturalRule",  # defined with the phases, below the solver
     "Points",
     "Rules",
     "SkipLimit",
 ]
-
-
-class NaturalRule(enum.Enum):
-    """How many natural (non-Wild) cards a laid phase needs (R11).
-
-    .. versionadded:: 0.1
-    """
-
-    PER_GROUP = "per group"
-    """At least one natural card in every group (the default)."""
-    PER_PHASE = "per phase"
-    """At least one natural card somewhere in the phase."""
-    NONE = "none"
-    """A phase may be made of Wilds alone."""
 
 
 class SkipLimit(enum.Enum):
@@ -330,8 +317,6 @@ def _face_counts(deck: tuple[Card, ...]) -> tuple[int, ...]:
 def _deck_can_make(
     faces: tuple[int, ...], phase: PhaseSpec, naturals: NaturalRule
 ) -> bool:
-    from ._solver import solve
-
     deck = [
         card for card, count in zip(FACES, faces, strict=True) for _ in range(count)
     ]
