@@ -63,8 +63,8 @@ from phase10 import (
     view,
 )
 from phase10._groups import check_phase, judge_group
+from phase10._lays import minimal_lays as _minimal_lays
 from phase10._legal import (
-    _minimal_lays,
     can_apply,
     can_discard,
     can_draw,
