@@ -82,7 +82,7 @@ def test_a_views_text_shows_the_turn_the_players_the_piles_and_the_hand() -> Non
     )
     text = str(view(state, 0))
     lines = text.splitlines()
-    assert lines[0] == "Hand 1 · Ann deals · Bob's turn: draw a card"
+    assert lines[0] == "Hand 1 · dealt by you · Bob's turn: draw a card"
     assert lines[1].split() == ["seat", "name", "cards", "score", "phase"]
     assert lines[2].split()[:4] == ["0", "Ann", "(you)", "10"]
     assert lines[3].startswith(">  1     Bob")
@@ -97,7 +97,7 @@ def test_a_views_text_shows_the_turn_the_players_the_piles_and_the_hand() -> Non
     state = discard(draw(state), "Y12")  # Bob's turn; now Ann's
     state = lay_phase(draw(state), ["R5 B5 G5", "Y7 R7 W"])
     lines = str(view(state, 1)).splitlines()
-    assert lines[0] == "Hand 1 · Ann deals · Ann's turn: hit, then discard"
+    assert lines[0] == "Hand 1 · dealt by Ann · Ann's turn: hit, then discard"
     assert "laid down" in lines[2]
     assert lines[lines.index("Table:") + 1].split() == [
         "0",

@@ -104,7 +104,8 @@ def header(seen: Seen) -> str:
     """The picture's first line: the hand, the dealer, whose turn and which step."""
     names = [player.name for player in seen.players]
     hand = "Tie-break hand" if seen.tiebreak else "Hand"
-    parts = [f"{hand} {seen.hand_number}", f"{names[seen.dealer]} deals"]
+    dealer = "you" if seen.dealer == seen.seat else names[seen.dealer]
+    parts = [f"{hand} {seen.hand_number}", f"dealt by {dealer}"]
     if seen.step is Step.GAME_OVER:
         winner = "nobody" if seen.winner is None else names[seen.winner]
         parts.append(f"game over: {winner} wins")
@@ -145,7 +146,7 @@ def player_status(seen: Seen, seat: int) -> str:
 
 def _player_lines(seen: Seen) -> list[str]:
     names = [
-        f"{p.name} (you)" if seat == seen.seat else p.name
+        f"{p.name} (you)" if seat == seen.seat and p.name.lower() != "you" else p.name
         for seat, p in enumerate(seen.players)
     ]
     width = max(4, *(len(name) for name in names))
@@ -283,7 +284,7 @@ def describe_state(state: GameState) -> str:
 
     >>> from phase10 import new_game
     >>> print(describe_state(new_game(["Ann", "Bob"], seed=5)))  # doctest: +ELLIPSIS
-    Hand 1 · Ann deals · Bob's turn: draw a card
+    Hand 1 · dealt by Ann · Bob's turn: draw a card
        seat  name  cards  score  phase
        0     Ann      10      0  phase 1: 2 sets of 3
     >  1     Bob      10      0  phase 1: 2 sets of 3
