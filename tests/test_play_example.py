@@ -7,6 +7,7 @@ with Ctrl-C.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import signal
@@ -114,7 +115,7 @@ def test_watching_tells_every_turn_in_seat_order_and_finishes() -> None:
     hands = turns(done.stdout, names)
     assert len(hands) >= 5
     for hand in hands:
-        for before, after in zip(hand, hand[1:], strict=False):
+        for before, after in itertools.pairwise(hand):
             if "lost" not in (before, after):
                 assert names.index(after) == (names.index(before) + 1) % 3, hand
 
