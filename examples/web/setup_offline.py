@@ -49,11 +49,11 @@ def run(*command: str) -> None:
 
 
 def main() -> int:
-    npm = shutil.which("npm")
-    if npm is None:
-        print("npm is needed: install Node.js and npm first", file=sys.stderr)
-        return 1
     if installed_pyodide() != PYODIDE_VERSION:
+        npm = shutil.which("npm")
+        if npm is None:
+            print("npm is needed: install Node.js and npm first", file=sys.stderr)
+            return 1
         (BUILD / "npm").mkdir(parents=True, exist_ok=True)
         prefix = str(BUILD / "npm")
         run(npm, "install", "--prefix", prefix, "--no-audit", "--no-fund",

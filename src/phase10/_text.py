@@ -23,6 +23,7 @@ from ._state import GameState, Meld, Step, phase_for, phase_number_for
 __all__ = [
     "PublicSeat",
     "Seen",
+    "cards_count",
     "describe_state",
     "header",
     "meld_text",
@@ -180,16 +181,17 @@ def _table_lines(seen: Seen) -> list[str]:
     return lines
 
 
-def _cards_count(count: int) -> str:
+def cards_count(count: int) -> str:
+    """``"1 card"``, ``"5 cards"``."""
     return "1 card" if count == 1 else f"{count} cards"
 
 
 def _piles_line(seen: Seen) -> str:
     top = seen.discard_top
     discard = (
-        "empty" if top is None else f"{top} on top, {_cards_count(seen.discard_size)}"
+        "empty" if top is None else f"{top} on top, {cards_count(seen.discard_size)}"
     )
-    return f"Discard pile: {discard} · draw pile: {_cards_count(seen.draw_size)}"
+    return f"Discard pile: {discard} · draw pile: {cards_count(seen.draw_size)}"
 
 
 def view_text(seen: Seen) -> str:
@@ -197,7 +199,7 @@ def view_text(seen: Seen) -> str:
     lines = [header(seen), *_player_lines(seen), *_table_lines(seen), _piles_line(seen)]
     if seen.seat is not None:
         hand = sorted(seen.hand)
-        lines.append(f"Your hand, {_cards_count(len(hand))}: {format_cards(hand)}")
+        lines.append(f"Your hand, {cards_count(len(hand))}: {format_cards(hand)}")
     return "\n".join(lines)
 
 

@@ -35,7 +35,7 @@ from ._errors import FormatError, shown
 from ._state import GameState, Meld, Step
 from ._svgcard import CARD_HEIGHT, CARD_WIDTH, FONT, document, face, number
 from ._svgcard import back as _back
-from ._text import Seen, header, meld_text, player_status
+from ._text import Seen, cards_count, header, meld_text, player_status
 
 __all__ = ["back", "card", "hand", "table", "view"]
 
@@ -170,7 +170,9 @@ def _players(seen: Seen, y: float, width: float) -> tuple[str, float]:
     for seat, player in enumerate(seen.players):
         top = y + seat * _ROW_HEIGHT
         current = playing and seat == seen.current
-        fill = "#fff3c4" if current else ("#eef3f7" if seat == seen.seat else "none")
+        # An unmarked row is painted clear, so a click anywhere on it finds it.
+        fill = "#fff3c4" if current else "#eef3f7"
+        opacity = "" if current or seat == seen.seat else ' fill-opacity="0"'
         name = f"{player.name} (you)" if seat == seen.seat else player.name
         points = seen.hand_points
         gained = f" ({points[seat]:+d})" if points is not None else ""
@@ -178,7 +180,7 @@ def _players(seen: Seen, y: float, width: float) -> tuple[str, float]:
             (_MARGIN + 4, ">" if current else ""),
             (_MARGIN + 18, str(seat)),
             (_MARGIN + 40, name),
-            (_MARGIN + 190, f"{player.hand_size} cards"),
+            (_MARGIN + 190, cards_count(player.hand_size)),
             (_MARGIN + 260, f"{player.score} points{gained}"),
             (_MARGIN + 380, player_status(seen, seat)),
         ]
@@ -187,7 +189,7 @@ def _players(seen: Seen, y: float, width: float) -> tuple[str, float]:
             f'<g class="player" data-seat="{seat}">'
             f'<rect x="{_MARGIN}" y="{number(top)}" '
             f'width="{number(width - 2 * _MARGIN)}" height="{_ROW_HEIGHT - 2}" '
-            f'rx="4" fill="{fill}"/>{text}</g>'
+            f'rx="4" fill="{fill}"{opacity}/>{text}</g>'
         )
     return "".join(parts), len(seen.players) * _ROW_HEIGHT
 
@@ -242,11 +244,9 @@ def view(seen: Seen, *, size: float | None = None) -> str:
     parts.append(f'<g class="table">{melds}</g>')
     y += max(CARD_HEIGHT + 28, melds_height) + 8
     if seen.seat is not None:
-        title = (
-            f"Your hand: {len(hand_texts)} card{'' if len(hand_texts) == 1 else 's'}"
-        )
+        title = f"Your hand: {cards_count(len(hand_texts))}"
         parts.append(_label(_MARGIN, y + 14, title, bold=True))
-        cards = _row_of_cards(hand_texts, _MARGIN, y + 24, places=True)
+        cards = _row_of_cards(hand_texts, _MARGIN, y + 32, places=True)
         parts.append(f'<g class="hand">{cards}</g>')
-        y += 24 + CARD_HEIGHT
+        y += 32 + CARD_HEIGHT
     return document(width, y + _MARGIN, "".join(parts), size=_size(size))

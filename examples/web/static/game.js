@@ -159,7 +159,7 @@ function createGame(transport) {
     const kinds = new Set(legal.map((move) => move.type));
     const hint = document.createElement("span");
     hint.className = "legal";
-    hint.textContent = "You may: " + Array.from(kinds).join(", ").replace("_", " ");
+    hint.textContent = "You may: " + Array.from(kinds).join(", ").replace(/_/g, " ");
     box.appendChild(hint);
   }
 

@@ -19,6 +19,7 @@ sys.path.insert(0, "/home/pyodide")
 from game_table import Table
 Table(["Ann", "Bob", "Cleo"], people=[0], seed=seed)
 `);
+  window.phase10Table = table; // for the tests and the curious: the game in this page
   const pace = params.has("pace") ? Number(params.get("pace")) : 700;
 
   function update() {
