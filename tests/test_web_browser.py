@@ -255,6 +255,7 @@ def test_two_people_and_a_bot_play_at_one_table_in_their_browsers(
         "seat 1: Bob",
         "seat 2: Cleo (a bot)",
     ]
+    assert not picker.is_visible("#game")
     shot(picker, "server-0-seats.png")
 
     pages: dict[int, Page] = {}
