@@ -220,6 +220,8 @@ def view(seen: Seen, *, size: float | None = None) -> str:
     see. ``size`` is the picture's width in pixels. This is what a view
     shows in Jupyter.
 
+    :type seen: ~phase10.PlayerView
+
     .. versionadded:: 0.1
     """
     if isinstance(seen, GameState):
