@@ -229,6 +229,8 @@ def test_a_hand_and_a_table_keep_their_order_and_labels() -> None:
         [Meld(0, GroupKind.SET, phase10.parse_cards("R5 B5 G5"), 5)]
     )
     assert "nothing laid down yet" in svg.table([])
+    with pytest.raises(FormatError, match="a table is a sequence of Meld"):
+        svg.table(["R5 B5 G5"])  # type: ignore[list-item]
 
 
 def test_a_view_picture_holds_the_seats_hand_and_public_cards_only() -> None:
