@@ -84,6 +84,7 @@ from ._serialize import (
 )
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, PlayerState, Step
+from ._text import describe_state
 from ._transitions import (
     discard,
     draw,
@@ -178,6 +179,7 @@ __all__ = [
     "can_lay_phase",
     "can_next_hand",
     "can_skip",
+    "describe_state",
     "discard",
     "draw",
     "events",

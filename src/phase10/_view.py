@@ -16,6 +16,8 @@ from ._immutable import Immutable
 from ._phases import PhaseSpec
 from ._rules import Rules
 from ._state import GameState, Meld, Step, phase_for, phase_number_for
+from ._text import view_text
+from .svg import view as svg_view
 
 __all__ = ["PlayerView", "PublicPlayer", "view"]
 
@@ -87,6 +89,14 @@ class PlayerView(Immutable):
     def phase_number(self, seat: int) -> int:
         """The 1-based number of the phase ``seat`` is working on."""
         return phase_number_for(self.rules, self.tiebreak, self.players[seat].completed)
+
+    def __str__(self) -> str:
+        """A text picture of what the seat sees, its own hand last."""
+        return view_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The view as a picture, for Jupyter (see :func:`phase10.svg.view`)."""
+        return svg_view(self)
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:
