@@ -51,6 +51,7 @@ from ._events import (
     events,
 )
 from ._groups import End
+from ._invariants import InvalidState, check_state, check_view
 from ._legal import (
     can_apply,
     can_discard,
@@ -134,6 +135,7 @@ __all__ = [
     "HandEnded",
     "Hit",
     "IllegalMove",
+    "InvalidState",
     "LayPhase",
     "Meld",
     "NaturalRule",
@@ -168,6 +170,8 @@ __all__ = [
     "can_lay_phase",
     "can_next_hand",
     "can_skip",
+    "check_state",
+    "check_view",
     "discard",
     "draw",
     "events",
