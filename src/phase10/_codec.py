@@ -8,7 +8,7 @@ field chosen by the field's type:
   canonical text (``"2 sets of 3"``), enums by value (``"draw"``, ``"color
   run"``), tuples as lists and records as objects;
 - numbers, texts, true/false and null as they are, read with the rule of the
-  field (``_invariants.FIELD_RULES``: ``current`` is a seat at the table),
+  field (``_fields.FIELD_RULES``: ``current`` is a seat at the table),
   or as any value of the type.
 
 A field whose writing or reading differs (the seed, written as decimal
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -32,8 +33,7 @@ import attrs
 from ._actions import MOVE_TYPES, Action
 from ._cards import Card, Color, standard_deck
 from ._errors import FormatError, NotationError, RulesError, shown
-from ._groups import End
-from ._invariants import (
+from ._fields import (
     Table,
     field_rule,
     field_types,
@@ -41,6 +41,7 @@ from ._invariants import (
     optional_type,
     plain_rule,
 )
+from ._groups import End
 from ._json import (
     MAX_DECK,
     at,
@@ -61,9 +62,12 @@ __all__ = [
     "Codec",
     "Decoder",
     "Encoder",
+    "decoder",
+    "encoder",
     "read_move",
     "read_rules",
     "write_move",
+    "write_moves",
     "write_rules",
 ]
 
@@ -102,8 +106,15 @@ def _card_names(value: tuple[Card, ...]) -> list[str]:
     return list(map(str, value))
 
 
-def _value(member: enum.Enum) -> Any:
-    return member.value
+_value: Final = operator.attrgetter("value")
+"""An enum member's value."""
+
+
+@functools.lru_cache(maxsize=256)
+def _phase_text(phase: PhaseSpec) -> str:
+    """A phase's canonical text, remembered: every state written writes the
+    phases of its rules, and a game's rules have a handful."""
+    return str(phase)
 
 
 def encoder(hint: Any) -> Encoder | None:
@@ -121,9 +132,11 @@ def encoder(hint: Any) -> Encoder | None:
         write_item = encoder(item)
         if write_item is None:
             return list
-        return lambda value: [write_item(one) for one in value]
-    if hint in (Card, PhaseSpec):
+        return lambda value: list(map(write_item, value))
+    if hint is Card:
         return str
+    if hint is PhaseSpec:
+        return _phase_text
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return _value
     if hint is Rules:
@@ -254,11 +267,12 @@ def _writer(tag: str | None, encoders: dict[str, Encoder | None]) -> Any:
 
 def _builder(cls: type, decoders: tuple[tuple[str, Decoder], ...]) -> Any:
     namespace: dict[str, Any] = {"cls": cls}
+    alias = {field.name: field.alias for field in attrs.fields(cls)}
     arguments = []
     for field, read in decoders:
         namespace[f"decode_{field}"] = read
         arguments.append(
-            f"{field}=decode_{field}(data[{field!r}], at + {field!r}, table)"
+            f"{alias[field]}=decode_{field}(data[{field!r}], at + {field!r}, table)"
         )
     source = (
         "def function(data, where, table):\n"
@@ -343,12 +357,23 @@ def _make_rules(values: tuple[Any, ...]) -> Rules:
 # --- moves ---------------------------------------------------------------------------
 
 _MOVES: Final = {cls: Codec(cls, tag=cls.name) for cls in MOVE_TYPES}
+_MOVE_WRITERS: Final = {cls: codec.write for cls, codec in _MOVES.items()}
 _MOVE_NAMED: Final = {cls.name: codec for cls, codec in _MOVES.items()}
 _MOVE_CHOICES: Final = ", ".join(repr(cls.name) for cls in MOVE_TYPES)
 _MOVE_CLASSES: Final = (
     ", ".join(cls.__name__ for cls in MOVE_TYPES[:-1])
     + f" or {MOVE_TYPES[-1].__name__}"
 )
+
+
+def write_moves(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
+    """Moves as a list of dicts, as :func:`write_move` writes each."""
+    writers = _MOVE_WRITERS
+    written = []
+    for action in actions:
+        write = writers.get(type(action))
+        written.append(write_move(action) if write is None else write(action))
+    return written
 
 
 def write_move(action: Action) -> dict[str, Any]:

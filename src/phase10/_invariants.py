@@ -6,69 +6,50 @@ the hand holding no cards, a winner who has not completed the last phase.
 Reading a saved game (:func:`~phase10.from_json`) runs the same checks, and
 so can anyone who loads a game saved some other way.
 
-Two kinds of check live here:
+Two kinds of check make them:
 
-- what one field may hold (``FIELD_RULES``: ``current`` is a seat at this
-  table, ``completed`` counts at most the rules' phases), given the
-  :class:`Table`. A field with no rule may hold any value of its type;
+- what one field may hold, alone (``_fields.FIELD_RULES``: ``current`` is
+  a seat at this table), and that it is of its type;
 - how the fields agree (:func:`agree_state`, :func:`agree_view`): the cards
   add up to the deck, a hand's points exist exactly once it is over, ...
 
-Every message starts with the path of the field at fault, as a JSON
+The JSON reader checks each field as it reads it, then calls the second
+kind. Every message starts with the path of the field at fault, as a JSON
 document of the state spells it (``players[2].hand``).
 """
 
 from __future__ import annotations
 
 import itertools
-import typing
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from types import NoneType, UnionType
-from typing import Any, Final, NamedTuple
-
-import attrs
+from collections.abc import Sequence
+from typing import Any, Final
 
 from ._cards import Card
 from ._errors import FormatError, PhaseNotMet, shown
-from ._groups import GroupShape, judge_group
-from ._json import (
-    at,
-    flag,
-    optional_seat,
-    optional_whole,
-    player_name,
-    seat,
-    text,
-    whole,
+from ._fields import (
+    Rule,
+    Table,
+    field_rule,
+    field_types,
+    item_type,
+    optional_type,
+    plain_rule,
 )
+from ._groups import GroupShape, judge_group
+from ._json import at
 from ._rules import NaturalRule, Rules
-from ._shuffle import seed_problem
 from ._state import GameState, Meld, PlayerState, Step
 from ._view import PlayerView, PublicPlayer
 
 __all__ = [
-    "FIELD_RULES",
-    "MAX_OWED",
     "InvalidState",
-    "Rule",
-    "Table",
     "agree_state",
     "agree_view",
     "check_state",
     "check_view",
-    "field_rule",
-    "field_types",
-    "item_type",
-    "optional_type",
-    "plain_rule",
     "table_of",
 ]
-
-MAX_OWED: Final = 1000
-"""The most turns a player may still owe to Skips. Play keeps this tiny (a
-lost turn is served at the player's next turn slot); the bound keeps a
-crafted state from making the next move pass over lost turns for ever."""
 
 
 class InvalidState(FormatError):
@@ -79,21 +60,6 @@ class InvalidState(FormatError):
 
     .. versionadded:: 0.1
     """
-
-
-class Table(NamedTuple):
-    """What the rules of single fields depend on: the rules, the number of
-    seats, and the most cards a list may hold."""
-
-    rules: Rules
-    seats: int
-    most: int
-
-
-Rule = Callable[[Any, str, Table], Any]
-"""A check of one field: ``rule(value, where, table)`` returns the value or
-raises :class:`~phase10.FormatError`. It takes the value as JSON or Python
-writes it alike, since only plain values (numbers, texts, flags) have rules."""
 
 
 def _fail(where: str, message: str) -> InvalidState:
@@ -113,135 +79,6 @@ def table_of(rules: Rules, count: int, where: str) -> Table:
             f"players, not {count}",
         )
     return Table(rules, count, len(rules.deck))
-
-
-# --- what one field may hold -------------------------------------------------------
-
-
-def _seat(value: object, where: str, table: Table) -> int:
-    return seat(value, where, table.seats)
-
-
-def _optional_seat(value: object, where: str, table: Table) -> int | None:
-    return optional_seat(value, where, table.seats)
-
-
-def _name(value: object, where: str, table: Table) -> str:
-    return player_name(value, where)
-
-
-def _completed(value: object, where: str, table: Table) -> int:
-    return whole(value, where, 0, len(table.rules.phases))
-
-
-def _owed(value: object, where: str, table: Table) -> int:
-    return whole(value, where, 0, MAX_OWED)
-
-
-def _hand_number(value: object, where: str, table: Table) -> int:
-    return whole(value, where, 1)
-
-
-def _card_count(value: object, where: str, table: Table) -> int:
-    return whole(value, where, 0, table.most)
-
-
-def _group_number(value: object, where: str, table: Table) -> int | None:
-    return optional_whole(value, where, 1, 12)
-
-
-def _seed(value: object, where: str, table: Table) -> int:
-    problem = seed_problem(value)
-    if problem is not None:
-        raise _fail(where, problem)
-    return typing.cast(int, value)
-
-
-_PROGRESS: Final[dict[str, Rule]] = {
-    "name": _name,
-    "completed": _completed,
-    "skips_pending": _owed,
-}
-_PLAY: Final[dict[str, Rule]] = {
-    "current": _seat,
-    "dealer": _seat,
-    "hand_number": _hand_number,
-    "winner": _optional_seat,
-    "went_out": _optional_seat,
-}
-
-FIELD_RULES: Final[Mapping[type, Mapping[str, Rule]]] = {
-    GameState: {**_PLAY, "seed": _seed},
-    PlayerState: _PROGRESS,
-    PlayerView: {
-        **_PLAY,
-        "seat": _optional_seat,
-        "discard_size": _card_count,
-        "draw_size": _card_count,
-    },
-    PublicPlayer: {**_PROGRESS, "hand_size": _card_count},
-    Meld: {"owner": _seat, "number": _group_number, "low": _group_number},
-}
-"""The rules of single fields, by record and field name. A plain field
-without one takes any value of its type (see :func:`field_rule`)."""
-
-
-def _any_whole(value: object, where: str, table: Table) -> int:
-    return whole(value, where)
-
-
-def _any_whole_or_none(value: object, where: str, table: Table) -> int | None:
-    return optional_whole(value, where)
-
-
-def _any_flag(value: object, where: str, table: Table) -> bool:
-    return flag(value, where)
-
-
-def _any_text(value: object, where: str, table: Table) -> str:
-    return text(value, where)
-
-
-_PLAIN: Final[dict[object, Rule]] = {
-    int: _any_whole,
-    int | None: _any_whole_or_none,
-    bool: _any_flag,
-    str: _any_text,
-}
-
-
-def field_rule(cls: type, field: str, hint: object) -> Rule | None:
-    """The rule of field ``field`` of ``cls``, of type ``hint``, if it is a
-    plain value (a number, a flag, a text), else ``None``."""
-    return FIELD_RULES.get(cls, {}).get(field) or _PLAIN.get(hint)
-
-
-def plain_rule(hint: object) -> Rule | None:
-    """The check of any plain value of type ``hint``, else ``None``."""
-    return _PLAIN.get(hint)
-
-
-def optional_type(hint: Any) -> Any:
-    """``X`` if ``hint`` is ``X | None``, else ``None``."""
-    args = typing.get_args(hint)
-    is_union = typing.get_origin(hint) in (UnionType, typing.Union)
-    if is_union and len(args) == 2 and NoneType in args:
-        return args[0] if args[1] is NoneType else args[1]
-    return None
-
-
-def item_type(hint: Any) -> Any:
-    """``X`` if ``hint`` is ``tuple[X, ...]``, else ``None``."""
-    args = typing.get_args(hint)
-    if typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return args[0]
-    return None
-
-
-def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
-    """The names and types of the attrs fields of ``cls``, in order."""
-    hints = typing.get_type_hints(cls)
-    return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))
 
 
 # --- checking records built in Python ---------------------------------------------
@@ -274,9 +111,21 @@ def _tuple_of(inner: Rule) -> Rule:
     return check
 
 
+_RECORDS: Final[tuple[type, ...]] = (
+    GameState,
+    PlayerState,
+    Meld,
+    PlayerView,
+    PublicPlayer,
+)
+"""The records checked field by field. Any other value is checked by its
+type alone: a :class:`~phase10.Rules` record checks itself when it is made,
+and a card is a card."""
+
+
 def _python_check(hint: Any) -> Rule:
     """The check of a value of type ``hint`` in a record built in Python."""
-    plain = _PLAIN.get(hint)
+    plain = plain_rule(hint)
     if plain is not None:
         return plain
     inner, item = optional_type(hint), item_type(hint)
@@ -284,7 +133,7 @@ def _python_check(hint: Any) -> Rule:
         return _optional(_python_check(inner))
     if item is not None:
         return _tuple_of(_python_check(item))
-    if isinstance(hint, type) and hint in _RECORD_CHECKS:
+    if hint in _RECORDS:
         return _record_check(hint)
     if isinstance(hint, type):
         return _instance(hint)
@@ -299,20 +148,14 @@ def _record_check(cls: type) -> Rule:
     return check
 
 
-_RECORD_CHECKS: Final[dict[type, tuple[tuple[str, Rule], ...]]] = dict.fromkeys(
-    (GameState, PlayerState, Meld, PlayerView, PublicPlayer), ()
-)
-"""The check of each field of each record, by record (filled in below)."""
-_RECORD_CHECKS.update(
-    (
-        cls,
-        tuple(
-            (f, field_rule(cls, f, hint) or _python_check(hint))
-            for f, hint in field_types(cls)
-        ),
+_RECORD_CHECKS: Final[dict[type, tuple[tuple[str, Rule], ...]]] = {
+    cls: tuple(
+        (field, field_rule(cls, field, hint) or _python_check(hint))
+        for field, hint in field_types(cls)
     )
-    for cls in tuple(_RECORD_CHECKS)
-)
+    for cls in _RECORDS
+}
+"""The check of each field of each record, by record."""
 
 
 def _check_record(cls: type, value: object, where: str, table: Table) -> None:
@@ -497,7 +340,11 @@ def _check_play(game: GameState | PlayerView, where: str) -> None:
     contenders = game.contenders
     contenders_at = at(where, "contenders")
     for index, number in enumerate(contenders):
-        seat(number, f"{contenders_at}[{index}]", seats)
+        if not 0 <= number < seats:
+            raise _fail(
+                f"{contenders_at}[{index}]",
+                f"there is no seat {shown(number)} (seats are 0 to {seats - 1})",
+            )
     if not contenders:
         raise _fail(contenders_at, "at least one seat plays each hand")
     if any(a >= b for a, b in itertools.pairwise(contenders)):
@@ -552,8 +399,7 @@ def _check_turn(
     _check_game_end(game, where, draw_size)
     _check_hand_end(game, where, hand_sizes, hand_key)
     _check_tiebreak(game, where)
-    for number in range(len(game.players)):
-        _check_player(game, where, number, hand_sizes[number], hand_key)
+    _check_players(game, where, hand_sizes, hand_key)
 
 
 def _place(where: str, number: int, key: str) -> str:
@@ -670,54 +516,56 @@ def _check_tiebreak(game: GameState | PlayerView, where: str) -> None:
         )
 
 
-def _check_player(
+def _check_players(
     game: GameState | PlayerView,
     where: str,
-    number: int,
-    held: int,
+    hand_sizes: Sequence[int],
     hand_key: str,
 ) -> None:
-    """Seat ``number``, holding ``held`` cards, is as play leaves a player."""
-    rules = game.rules
-    player = game.players[number]
+    """Each seat, holding ``hand_sizes[seat]`` cards, is as play leaves a player."""
+    rules, contenders, table = game.rules, game.contenders, game.table
     in_play = _in_play(game)
-    drawn = game.step is Step.PLAY and number == game.current
-    most = rules.hand_size + (1 if drawn else 0)
-    if held > most:
-        raise _fail(
-            _place(where, number, hand_key),
-            f"holds {held} cards, more than the {most} possible "
-            f"(hand_size {rules.hand_size}, one more only for the player "
-            "whose turn it is once they have drawn)",
-        )
-    playing = number in game.contenders
-    if in_play and playing and not held:
-        raise _fail(
-            _place(where, number, hand_key),
-            f"seat {number} is playing this hand but holds no cards: a hand "
-            "ends as soon as a player's last card is played",
-        )
-    if in_play and not playing and held:
-        raise _fail(
-            _place(where, number, hand_key),
-            f"seat {number} is not playing this tie-break hand (not in "
-            f"contenders), so holds no cards, not {held}",
-        )
-    if player.laid_down and all(meld.owner != number for meld in game.table):
-        raise _fail(
-            _place(where, number, "laid_down"),
-            f"is true, but the table holds no group of seat {number}",
-        )
-    slot = player.skipped_in_slot
-    if slot is not None and slot > game.turn_slot:
-        raise _fail(
-            _place(where, number, "skipped_in_slot"),
-            f"is {slot}, later than the current turn slot ({game.turn_slot})",
-        )
+    drawn = game.current if game.step is Step.PLAY else None
+    owners = {meld.owner for meld in table}
     all_phases = len(rules.phases)
-    if in_play and not game.tiebreak and player.completed == all_phases:
-        raise _fail(
-            _place(where, number, "completed"),
-            f"seat {number} has completed all {all_phases} phases, so the "
-            "game would have ended (or gone to a tie-break) before this hand",
-        )
+    players: Sequence[PlayerState | PublicPlayer] = game.players
+    for number, player in enumerate(players):
+        held = hand_sizes[number]
+        most = rules.hand_size + (1 if number == drawn else 0)
+        if held > most:
+            raise _fail(
+                _place(where, number, hand_key),
+                f"holds {held} cards, more than the {most} possible "
+                f"(hand_size {rules.hand_size}, one more only for the player "
+                "whose turn it is once they have drawn)",
+            )
+        playing = number in contenders
+        if in_play and playing and not held:
+            raise _fail(
+                _place(where, number, hand_key),
+                f"seat {number} is playing this hand but holds no cards: a hand "
+                "ends as soon as a player's last card is played",
+            )
+        if in_play and not playing and held:
+            raise _fail(
+                _place(where, number, hand_key),
+                f"seat {number} is not playing this tie-break hand (not in "
+                f"contenders), so holds no cards, not {held}",
+            )
+        if player.laid_down and number not in owners:
+            raise _fail(
+                _place(where, number, "laid_down"),
+                f"is true, but the table holds no group of seat {number}",
+            )
+        slot = player.skipped_in_slot
+        if slot is not None and slot > game.turn_slot:
+            raise _fail(
+                _place(where, number, "skipped_in_slot"),
+                f"is {slot}, later than the current turn slot ({game.turn_slot})",
+            )
+        if in_play and not game.tiebreak and player.completed == all_phases:
+            raise _fail(
+                _place(where, number, "completed"),
+                f"seat {number} has completed all {all_phases} phases, so the "
+                "game would have ended (or gone to a tie-break) before this hand",
+            )

@@ -15,7 +15,7 @@ from typing import Any, Final
 import attrs
 
 from ._actions import MOVE_TYPES, Action, apply
-from ._codec import read_move, read_rules, write_move, write_rules
+from ._codec import read_move, read_rules, write_moves, write_rules
 from ._errors import FormatError, Phase10Error, is_whole, shown
 from ._immutable import Immutable
 from ._invariants import table_of
@@ -312,7 +312,7 @@ def write_record(record: GameRecord) -> dict[str, Any]:
         "players": list(record.players),
         "seed": write_seed(record.seed),
         "dealer": record.dealer,
-        "actions": [write_move(action) for action in record.actions],
+        "actions": write_moves(record.actions),
     }
 
 

@@ -48,7 +48,8 @@ from typing import Any, Final, NamedTuple, TypeVar, overload
 from ._actions import MOVE_TYPES, Action
 from ._codec import Codec, Decoder, read_move, read_rules, write_move, write_rules
 from ._errors import FormatError, shown
-from ._invariants import Table, agree_state, agree_view, table_of
+from ._fields import Table
+from ._invariants import agree_state, agree_view, table_of
 from ._json import (
     MAX_JSON_LENGTH,
     SCHEMA_VERSION,

@@ -163,7 +163,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     problem = seat_problem(seat, len(state.players), optional=True)
     if problem is not None:
         raise NoSuchSeat(f"there is no such seat at this table: {problem}")
-    players = tuple(_PUBLIC(player, len(player.hand)) for player in state.players)
+    players = tuple([_PUBLIC(player, len(player.hand)) for player in state.players])
     discard_pile = state.discard_pile
     seen: PlayerView = _VIEW(
         state,
