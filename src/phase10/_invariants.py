@@ -21,11 +21,12 @@ document of the state spells it (``players[2].hand``).
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from ._cards import Card
+from ._cards import FACES, Card
 from ._errors import FormatError, PhaseNotMet, shown
 from ._fields import (
     Rule,
@@ -123,6 +124,22 @@ type alone: a :class:`~phase10.Rules` record checks itself when it is made,
 and a card is a card."""
 
 
+def _tuple_of_instances(cls: type) -> Rule:
+    """The check of a tuple of ``cls``: the cards of a hand, of a pile."""
+
+    def check(value: object, where: str, table: Table) -> object:
+        if not isinstance(value, tuple):
+            raise _fail(where, f"expected a tuple, not {shown(value)}")
+        for index, item in enumerate(value):
+            if not isinstance(item, cls):
+                raise _fail(
+                    f"{where}[{index}]", f"expected a {cls.__name__}, not {shown(item)}"
+                )
+        return value
+
+    return check
+
+
 def _python_check(hint: Any) -> Rule:
     """The check of a value of type ``hint`` in a record built in Python."""
     plain = plain_rule(hint)
@@ -131,6 +148,8 @@ def _python_check(hint: Any) -> Rule:
     inner, item = optional_type(hint), item_type(hint)
     if inner is not None:
         return _optional(_python_check(inner))
+    if item is not None and item not in _RECORDS and plain_rule(item) is None:
+        return _tuple_of_instances(item)
     if item is not None:
         return _tuple_of(_python_check(item))
     if hint in _RECORDS:
@@ -161,8 +180,9 @@ _RECORD_CHECKS: Final[dict[type, tuple[tuple[str, Rule], ...]]] = {
 def _check_record(cls: type, value: object, where: str, table: Table) -> None:
     if not isinstance(value, cls):
         raise _fail(where, f"expected a {cls.__name__}, not {shown(value)}")
+    prefix = f"{where}." if where else ""
     for field, check in _RECORD_CHECKS[cls]:
-        check(getattr(value, field), at(where, field), table)
+        check(getattr(value, field), prefix + field, table)
 
 
 def _check_fields(cls: type, game: GameState | PlayerView) -> None:
@@ -236,18 +256,18 @@ def agree_state(state: GameState, where: str = "") -> None:
     _check_play(state, where)
     sizes = [len(player.hand) for player in state.players]
     _check_turn(state, where, sizes, "hand", len(state.draw_pile))
-    found = Counter(state.draw_pile)
-    found.update(state.discard_pile)
-    for player in state.players:
-        found.update(player.hand)
-    for meld in state.table:
-        found.update(meld.cards)
-    wanted = Counter(state.rules.deck)
+    found = _faces(
+        state.draw_pile,
+        state.discard_pile,
+        *(player.hand for player in state.players),
+        *(meld.cards for meld in state.table),
+    )
+    wanted = _faces(state.rules.deck)
     if found != wanted:
         raise _fail(
             where,
             "the hands, piles and table do not hold exactly the rules' deck: "
-            + _missing_or_extra(found, wanted),
+            + _missing_or_extra(Counter(found), Counter(wanted)),
         )
 
 
@@ -296,15 +316,14 @@ def _check_view_cards(seen: PlayerView, where: str) -> None:
             f"the hands, piles and table hold {total} cards, but the rules' deck "
             f"has {deck_size}",
         )
-    visible = Counter(seen.hand)
-    for number, player in enumerate(seen.players):
-        if number != seen.seat:
-            visible.update(player.known)
-    for meld in seen.table:
-        visible.update(meld.cards)
-    if seen.discard_top is not None:
-        visible[seen.discard_top] += 1
-    extra = visible - Counter(seen.rules.deck)
+    top = () if seen.discard_top is None else (seen.discard_top,)
+    visible = _faces(
+        seen.hand,
+        top,
+        *(p.known for number, p in enumerate(seen.players) if number != seen.seat),
+        *(meld.cards for meld in seen.table),
+    )
+    extra = Counter(visible) - Counter(_faces(seen.rules.deck))
     if extra:
         raise _fail(
             where,
@@ -318,11 +337,25 @@ def _check_known(known: tuple[Card, ...], hand: tuple[Card, ...], where: str) ->
         raise _fail(where, "lists a card that is not in the hand")
 
 
-def _missing_or_extra(found: Counter[Card], wanted: Counter[Card]) -> str:
+_face: Final = operator.attrgetter("index")
+
+
+def _faces(*piles: Iterable[Card]) -> list[int]:
+    """The faces of the cards of ``piles``, as sorted indices.
+
+    Two piles hold the same cards exactly when these lists are equal. Sorting
+    indices rather than counting cards keeps the work in C: the deck is
+    checked at every state read."""
+    return sorted(map(_face, itertools.chain(*piles)))
+
+
+def _missing_or_extra(found: Counter[int], wanted: Counter[int]) -> str:
     extra = found - wanted
     missing = wanted - found
-    parts = [f"{count} {card} too many" for card, count in sorted(extra.items())]
-    parts += [f"{count} {card} missing" for card, count in sorted(missing.items())]
+    parts = [f"{count} {FACES[face]} too many" for face, count in sorted(extra.items())]
+    parts += [
+        f"{count} {FACES[face]} missing" for face, count in sorted(missing.items())
+    ]
     return ", ".join(parts[:6]) + (", ..." if len(parts) > 6 else "")
 
 

@@ -11,19 +11,21 @@ Four functions cover every kind of document, in the manner of
   to expect (``Action`` for any move).
 
 Every document carries ``"schema": "phase10/<kind>"`` (``state``, ``view``,
-``rules``, ``action`` or ``record``) and ``"version": 1``. Cards are written
-in their notation (``"R7"``, ``"W"``), phases in their canonical text
-(``"2 sets of 3"``), enums by value (``"draw"``, ``"color run"``), and the
-seed as a text of decimal digits, since a seed is usually 128 bits and many
-JSON readers round numbers that large. Keys come in a fixed order, so equal
-objects always give equal text.
+``rules``, ``action`` or ``record``) and ``"version": 1``. A record's
+document has one key per field, in the fields' order, so equal objects
+always give equal text (see ``_codec.py``). Cards are written in their
+notation (``"R7"``, ``"W"``), phases in their canonical text (``"2 sets of
+3"``), enums by value (``"draw"``, ``"color run"``), and the seed as a text
+of decimal digits, since a seed is usually 128 bits and many JSON readers
+round numbers that large.
 
 Reading treats its input as untrusted: anything that does not describe a
 possible object, down to a card too many, a seat that does not exist or a
 state no game reaches (a player in the hand holding no cards, a winner who
-has not completed the last phase), raises :class:`~phase10.FormatError`
-saying what is wrong and where, and nothing else escapes. Whole numbers are
-read up to 2**53 - 1, the largest a JavaScript front end reads exactly.
+has not completed the last phase: the checks of
+:func:`~phase10.check_state`), raises :class:`~phase10.FormatError` saying
+what is wrong and where, and nothing else escapes. Whole numbers are read
+up to 2**53 - 1, the largest a JavaScript front end reads exactly.
 
 The dict of a whole state holds the seed and the order of the draw pile,
 which are secrets: it is for saving a game on a server. Send players the
