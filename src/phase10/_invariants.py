@@ -262,7 +262,7 @@ def agree_state(state: GameState, where: str = "") -> None:
         *(player.hand for player in state.players),
         *(meld.cards for meld in state.table),
     )
-    wanted = _faces(state.rules.deck)
+    wanted = _deck_faces(state.rules.deck)[0]
     if found != wanted:
         raise _fail(
             where,
@@ -317,13 +317,29 @@ def _check_view_cards(seen: PlayerView, where: str) -> None:
             f"has {deck_size}",
         )
     top = () if seen.discard_top is None else (seen.discard_top,)
-    visible = _faces(
-        seen.hand,
-        top,
-        *(p.known for number, p in enumerate(seen.players) if number != seen.seat),
-        *(meld.cards for meld in seen.table),
+    visible = Counter(
+        map(
+            _face,
+            itertools.chain(
+                seen.hand,
+                top,
+                *(
+                    p.known
+                    for number, p in enumerate(seen.players)
+                    if number != seen.seat
+                ),
+                *(meld.cards for meld in seen.table),
+            ),
+        )
     )
-    extra = Counter(visible) - Counter(_faces(seen.rules.deck))
+    in_deck = _deck_faces(seen.rules.deck)[1]
+    extra = Counter(
+        {
+            face: count - in_deck[face]
+            for face, count in visible.items()
+            if count > in_deck[face]
+        }
+    )
     if extra:
         raise _fail(
             where,
@@ -333,7 +349,8 @@ def _check_view_cards(seen: PlayerView, where: str) -> None:
 
 
 def _check_known(known: tuple[Card, ...], hand: tuple[Card, ...], where: str) -> None:
-    if known and Counter(known) - Counter(hand):
+    # A few cards each: counting in the tuples beats building Counters.
+    if any(known.count(card) > hand.count(card) for card in known):
         raise _fail(where, "lists a card that is not in the hand")
 
 
@@ -347,6 +364,23 @@ def _faces(*piles: Iterable[Card]) -> list[int]:
     indices rather than counting cards keeps the work in C: the deck is
     checked at every state read."""
     return sorted(map(_face, itertools.chain(*piles)))
+
+
+_DECKS: Final[dict[int, tuple[tuple[Card, ...], list[int], Counter[int]]]] = {}
+
+
+def _deck_faces(deck: tuple[Card, ...]) -> tuple[list[int], Counter[int]]:
+    """The faces of ``deck`` as :func:`_faces` lists them, and counted.
+
+    Remembered for the last few decks, by identity: a game's rules keep
+    one deck, and hashing its cards would cost more than counting them."""
+    entry = _DECKS.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
+        faces = _faces(deck)
+        entry = _DECKS[id(deck)] = (deck, faces, Counter(faces))
+    return entry[1], entry[2]
 
 
 def _missing_or_extra(found: Counter[int], wanted: Counter[int]) -> str:
