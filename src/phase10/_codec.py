@@ -59,6 +59,7 @@ from ._rules import OFFICIAL, EmptyDrawPile, NaturalRule, Points, Rules, SkipLim
 from ._state import Pile, Step
 
 __all__ = [
+    "MOVE_CLASSES",
     "Codec",
     "Decoder",
     "Encoder",
@@ -360,10 +361,11 @@ _MOVES: Final = {cls: Codec(cls, tag=cls.name) for cls in MOVE_TYPES}
 _MOVE_WRITERS: Final = {cls: codec.write for cls, codec in _MOVES.items()}
 _MOVE_NAMED: Final = {cls.name: codec for cls, codec in _MOVES.items()}
 _MOVE_CHOICES: Final = ", ".join(repr(cls.name) for cls in MOVE_TYPES)
-_MOVE_CLASSES: Final = (
+MOVE_CLASSES: Final = (
     ", ".join(cls.__name__ for cls in MOVE_TYPES[:-1])
     + f" or {MOVE_TYPES[-1].__name__}"
 )
+"""The classes of moves, in words: "Draw, LayPhase, ... or NextHand"."""
 
 
 def write_moves(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
@@ -382,7 +384,7 @@ def write_move(action: Action) -> dict[str, Any]:
     if codec is None:
         raise FormatError(
             f"cannot write a {type(action).__name__} as a move: a move is a "
-            f"{_MOVE_CLASSES} record"
+            f"{MOVE_CLASSES} record"
         )
     return codec.write(action)
 

@@ -15,7 +15,7 @@ from typing import Any, Final
 import attrs
 
 from ._actions import MOVE_TYPES, Action, apply
-from ._codec import read_move, read_rules, write_moves, write_rules
+from ._codec import MOVE_CLASSES, read_move, read_rules, write_moves, write_rules
 from ._errors import FormatError, Phase10Error, is_whole, shown
 from ._immutable import Immutable
 from ._invariants import table_of
@@ -41,10 +41,6 @@ from ._transitions import new_game
 __all__ = ["GameRecord", "final_state", "read_record", "replay", "write_record"]
 
 _MAX_ACTIONS: Final = 1_000_000
-_MOVE_NAMES: Final = (
-    ", ".join(cls.__name__ for cls in MOVE_TYPES[:-1])
-    + f" or {MOVE_TYPES[-1].__name__}"
-)
 
 
 def _to_names(players: int | Iterable[str]) -> tuple[str, ...]:
@@ -104,7 +100,7 @@ def _check_moves(moves: tuple[object, ...], first: int) -> None:
         if not isinstance(move, MOVE_TYPES):
             raise FormatError(
                 f"actions[{index}]: {_describe(move)} is not a move; a record's "
-                f"actions are {_MOVE_NAMES} records"
+                f"actions are {MOVE_CLASSES} records"
             )
 
 

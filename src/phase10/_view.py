@@ -112,11 +112,23 @@ def _copier(cls: type, source: type, computed: tuple[str, ...]) -> Callable[...,
                                 hand_size=hand_size)
     """
     names = {field.name for field in attrs.fields(source)}
+    fields = attrs.fields(cls)
     copied = [
         f"{field.name}=obj.{field.name}"
-        for field in attrs.fields(cls)
+        for field in fields
         if field.name in names and field.name not in computed
     ]
+    unset = [
+        field.name
+        for field in fields
+        if field.default is attrs.NOTHING
+        and field.name not in names
+        and field.name not in computed
+    ]
+    if unset:  # a field added to one record only, with no default
+        raise TypeError(
+            f"{cls.__name__} cannot be made from a {source.__name__}: {unset}"
+        )
     given = [f"{name}={name}" for name in computed]
     source_code = (
         f"def copy(obj, {', '.join(computed)}):\n"
