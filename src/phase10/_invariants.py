@@ -148,10 +148,10 @@ def _python_check(hint: Any) -> Rule:
     inner, item = optional_type(hint), item_type(hint)
     if inner is not None:
         return _optional(_python_check(inner))
-    if item is not None and item not in _RECORDS and plain_rule(item) is None:
-        return _tuple_of_instances(item)
     if item is not None:
-        return _tuple_of(_python_check(item))
+        if item in _RECORDS or plain_rule(item) is not None:
+            return _tuple_of(_python_check(item))
+        return _tuple_of_instances(item)  # cards: checked inline, for speed
     if hint in _RECORDS:
         return _record_check(hint)
     if isinstance(hint, type):
@@ -232,7 +232,7 @@ def check_state(state: GameState) -> None:
 def check_view(seen: PlayerView) -> None:
     """Refuse ``seen`` unless it is a view of a state a game could reach.
 
-    The view of :func:`check_state` for a :class:`~phase10.PlayerView`: it
+    The counterpart of :func:`check_state` for a :class:`~phase10.PlayerView`: it
     checks everything a view shows (hand sizes, the table, the turn, the
     cards shown against the rules' deck), and raises
     :class:`~phase10.InvalidState` naming the field at fault and why.
