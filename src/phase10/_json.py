@@ -5,7 +5,7 @@ in its document (``"players[2].hand"``), and returns the value or raises
 :class:`~phase10.FormatError` saying what is wrong and where. JSON's
 numbers, texts, true/false and null are Python's own, so the readers of
 plain values also check those values in records built in Python (see
-``_invariants.py``).
+``_fields.py``).
 
 The document around a body is ``{"schema": "phase10/<kind>", "version": 1,
 ...}``; :func:`document`, :func:`read_document`, :func:`dumps` and
