@@ -19,9 +19,11 @@ from phase10 import (
     PRESETS,
     WILD,
     Card,
+    Color,
     FormatError,
     GameState,
     InvalidState,
+    Meld,
     PlayerView,
     Rules,
     Step,
@@ -189,7 +191,67 @@ BAD_STATES: list[tuple[str, Spoiler, str]] = [
         lambda s: attrs.evolve(s, hand_points=(0, 0, 0, 0)),
         r"^hand_points: expected null while a hand is being played",
     ),
+    (
+        "players as a list",
+        lambda s: attrs.evolve(s, players=list(s.players)),  # type: ignore[arg-type]
+        r"^players: expected a tuple, not \[",
+    ),
+    (
+        "a player that is not a player",
+        lambda s: attrs.evolve(s, players=(s.players[0], "Bob", *s.players[2:])),  # type: ignore[arg-type]
+        r"^players\[1\]: expected a PlayerState, not 'Bob'$",
+    ),
+    (
+        "seats as a list",
+        lambda s: attrs.evolve(s, contenders=[0, 1, 2, 3]),  # type: ignore[arg-type]
+        r"^contenders: expected a tuple, not \[0, 1, 2, 3\]$",
+    ),
+    (
+        "hand points for one seat of four",
+        lambda s: attrs.evolve(s, hand_points=(0,)),
+        r"^hand_points: expected one number per seat \(4\), not 1$",
+    ),
+    (
+        "a seat playing the hand that is not at the table",
+        lambda s: attrs.evolve(s, contenders=(0, 1, 2, 7)),
+        r"^contenders\[3\]: there is no seat 7 \(seats are 0 to 3\)$",
+    ),
+    (
+        "nobody playing the hand",
+        lambda s: attrs.evolve(s, contenders=()),
+        r"^contenders: at least one seat plays each hand$",
+    ),
+    (
+        "a group that says it stands for other numbers",
+        lambda s: attrs.evolve(s, table=(reshaped(s.table[0]), *s.table[1:])),
+        r"^table\[0\]: the cards stand for number=",
+    ),
+    (
+        "the player to move owing a turn to a Skip",
+        lambda s: with_player(s, s.current, skips_pending=1),
+        r"^players: the player whose turn it is cannot still owe a turn to a Skip$",
+    ),
+    (
+        "a turn that starts with no draw pile",
+        lambda s: attrs.evolve(s, step=Step.DRAW, draw_pile=()),
+        r"^draw_pile: a turn never starts with no draw pile$",
+    ),
+    (
+        "a group of a player who has not laid down",
+        lambda s: with_player(s, s.table[0].owner, laid_down=False),
+        r"^table\[0\]: seat \d owns a group but has not laid down$",
+    ),
 ]
+
+
+def reshaped(meld: Meld) -> Meld:
+    """``meld`` claiming to stand for other numbers or another colour."""
+    if meld.low is not None:
+        return attrs.evolve(meld, low=meld.low % 12 + 1)
+    if meld.number is not None:
+        return attrs.evolve(meld, number=meld.number % 12 + 1)
+    other = next(color for color in Color if color is not meld.color)
+    return attrs.evolve(meld, color=other)
 
 
 @pytest.mark.parametrize(
@@ -205,10 +267,32 @@ def test_impossible_states_are_refused_naming_the_field(
         check_state(spoil(sample()))
 
 
+def with_public(seen: PlayerView, seat: int, **changes: Any) -> PlayerView:
+    """``seen`` with some fields of what it shows of seat ``seat`` changed."""
+    players = list(seen.players)
+    players[seat] = attrs.evolve(players[seat], **changes)
+    return attrs.evolve(seen, players=tuple(players))
+
+
 def test_impossible_views_are_refused_naming_the_field() -> None:
     """A view of no reachable state raises InvalidState saying which field."""
     seen = view(sample(), 0)
     check_view(seen)
+    size = seen.players[1].hand_size
+    with pytest.raises(
+        InvalidState,
+        match=rf"^players\[1\]\.known: has {size + 1} items, more than the {size} ",
+    ):
+        check_view(with_public(seen, 1, known=(WILD,) * (size + 1)))
+    with pytest.raises(
+        InvalidState, match=r"^hand: a spectator \(seat null\) holds no hand$"
+    ):
+        check_view(attrs.evolve(view(sample(), None), hand=(WILD,)))
+    wilds = attrs.evolve(with_public(seen, 0, known=()), hand=(WILD,) * len(seen.hand))
+    with pytest.raises(
+        InvalidState, match=r"^the cards shown are not all in the rules' deck: \d W "
+    ):
+        check_view(wilds)
     with pytest.raises(InvalidState, match=r"^hand: holds 9 cards, but seat 0 has"):
         check_view(attrs.evolve(seen, hand=seen.hand[1:]))
     with pytest.raises(InvalidState, match=r"^seat: there is no seat 7 "):

@@ -178,9 +178,7 @@ def _type_decoder(hint: Any) -> Decoder:
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         what = _what(hint)
         return lambda value, where, table: member(hint, value, where, what)
-    if hint is Rules:
-        return lambda value, where, table: read_rules(value, where)
-    if attrs.has(hint):
+    if attrs.has(hint) and hint is not Rules:  # a state's rules are read first
         return Codec(hint).read
     raise TypeError(f"no decoder for values of type {hint}")  # a new field's type
 
