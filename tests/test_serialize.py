@@ -833,6 +833,8 @@ def test_writing_never_fails_with_an_error_of_python_s_own() -> None:
         Points(wild=10**5000)  # so no Rules holds a number too long to write
     with pytest.raises(FormatError, match=r"^cannot write this Skip as JSON: "):
         to_json(Skip(10**5000))
+    with pytest.raises(FormatError, match=r"^seed: expected a whole number, not '7'$"):
+        to_dict(attrs.evolve(state, seed="7"))  # type: ignore[arg-type]
     long_seed = attrs.evolve(state, seed=10**4000)
     with pytest.raises(FormatError, match=r"^seed: a seed is written with at most"):
         to_dict(long_seed)

@@ -59,6 +59,7 @@ from ._events import (
     TurnLost,
 )
 from ._groups import End
+from ._invariants import InvalidState, check_state, check_view
 from ._legal import (
     can_apply,
     can_discard,
@@ -144,6 +145,7 @@ __all__ = [
     "HandEnded",
     "Hit",
     "IllegalMove",
+    "InvalidState",
     "LayPhase",
     "Meld",
     "NaturalRule",
@@ -179,6 +181,8 @@ __all__ = [
     "can_lay_phase",
     "can_next_hand",
     "can_skip",
+    "check_state",
+    "check_view",
     "describe_state",
     "discard",
     "draw",

@@ -27,6 +27,7 @@ import attrs
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import Card
 from ._errors import CardDoesNotFit, GameOver, IllegalMove, NotYourTurn
+from ._flow import new_game
 from ._groups import End, extend_group
 from ._immutable import Immutable
 from ._legal import can_draw, can_lay_phase, can_skip, legal_actions
@@ -35,7 +36,6 @@ from ._phases import GroupKind, PhaseSpec
 from ._rules import Rules
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, Step
-from ._transitions import new_game
 from ._view import PlayerView, view
 
 __all__ = [
