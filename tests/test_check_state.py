@@ -17,6 +17,7 @@ from strategies import rules_records
 
 from phase10 import (
     PRESETS,
+    STANDARD_PHASES,
     WILD,
     Card,
     Color,
@@ -35,6 +36,7 @@ from phase10 import (
     to_dict,
     view,
 )
+from phase10._state import replace
 from phase10.bots import GreedyBot
 
 
@@ -391,3 +393,43 @@ def test_check_state_and_reading_agree_word_for_word(
         assert str(caught.value) == str(error)
     else:
         assert from_dict(to_dict(seen), PlayerView) == seen
+
+
+def _one_phase_game() -> GameState:
+    return new_game(2, Rules(phases=STANDARD_PHASES[:1]), seed=1)
+
+
+@pytest.mark.rule("R37", "R38")
+def test_a_finished_player_in_a_hand_over_state_means_the_game_ended() -> None:
+    """A hand over, with no tie-break to come, in which a player has completed
+    every phase is refused: such a hand ends the game or goes to a tie-break."""
+    game = _one_phase_game()
+    done = replace(game.players[0], completed=1)
+    bad = replace(
+        game, players=(done, game.players[1]), step=Step.HAND_OVER, hand_points=(0, 0)
+    )
+    with pytest.raises(InvalidState, match=r"^players\[0\]\.completed: .*all 1 phases"):
+        check_state(bad)
+    with pytest.raises(FormatError, match="would have ended or gone to a tie-break"):
+        from_dict(to_dict(bad), GameState)
+
+
+@pytest.mark.rule("R38")
+def test_a_tiebreak_is_played_only_by_players_who_completed_the_last_phase() -> None:
+    """tiebreak true while a contender has not completed the last phase is
+    refused: otherwise the next player out would win with a phase to go."""
+    game = _one_phase_game()
+    bad = replace(game, tiebreak=True, hand_number=2)
+    with pytest.raises(InvalidState, match=r"plays the tie-break, but has completed 0"):
+        check_state(bad)
+
+
+@pytest.mark.rule("R39")
+def test_ten_hands_over_without_an_end_is_refused() -> None:
+    """Under everyone_advances, the last hand over with no winner and no
+    tie-break to come is refused."""
+    rules = Rules(everyone_advances=True, phases=STANDARD_PHASES[:1])
+    game = new_game(2, rules, seed=1)
+    bad = replace(game, step=Step.HAND_OVER, hand_points=(0, 0))
+    with pytest.raises(InvalidState, match=r"^hand_number: hand 1 of 1 is over"):
+        check_state(bad)

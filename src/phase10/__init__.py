@@ -58,6 +58,7 @@ from ._events import (
     SkipPlayed,
     TurnLost,
 )
+from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND
 from ._groups import End
 from ._invariants import InvalidState, check_state, check_view
 from ._legal import (
@@ -108,7 +109,9 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "FACES",
+    "MAX_HANDS",
     "MAX_JSON_LENGTH",
+    "MAX_TURNS_PER_HAND",
     "PRESETS",
     "SCHEMA_VERSION",
     "SKIP",

@@ -19,6 +19,7 @@ from typing import Any, Final, NamedTuple
 
 import attrs
 
+from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND
 from ._json import (
     fail,
     flag,
@@ -91,7 +92,16 @@ def _owed(value: object, where: str, table: Table) -> int:
 
 
 def _hand_number(value: object, where: str, table: Table) -> int:
-    return whole(value, where, 1)
+    return whole(value, where, 1, MAX_HANDS)
+
+
+def _turn_slot(value: object, where: str, table: Table) -> int:
+    return whole(value, where, 0, MAX_TURNS_PER_HAND)
+
+
+def _shuffles(value: object, where: str, table: Table) -> int:
+    # One shuffle a deal, and at most one a turn slot.
+    return whole(value, where, 0, MAX_HANDS * (MAX_TURNS_PER_HAND + 1))
 
 
 def _card_count(value: object, where: str, table: Table) -> int:
@@ -118,12 +128,13 @@ _PLAY: Final[dict[str, Rule]] = {
     "current": _seat,
     "dealer": _seat,
     "hand_number": _hand_number,
+    "turn_slot": _turn_slot,
     "winner": _optional_seat,
     "went_out": _optional_seat,
 }
 
 FIELD_RULES: Final[Mapping[type, Mapping[str, Rule]]] = {
-    GameState: {**_PLAY, "seed": _seed},
+    GameState: {**_PLAY, "seed": _seed, "shuffles": _shuffles},
     PlayerState: _PROGRESS,
     PlayerView: {
         **_PLAY,

@@ -575,12 +575,47 @@ def _check_tiebreak(game: GameState | PlayerView, where: str) -> None:
                 at(where, "tiebreak"),
                 "is true, but the first hand is never a tie-break hand",
             )
+        all_phases = len(game.rules.phases)
+        for seat in contenders:
+            if game.players[seat].completed != all_phases:
+                raise _fail(
+                    _place(where, seat, "completed"),
+                    f"seat {seat} plays the tie-break, but has completed "
+                    f"{game.players[seat].completed} of the {all_phases} phases: "
+                    "only players tied on the last phase play it (R38)",
+                )
     elif len(contenders) != len(game.players):
         raise _fail(
             at(where, "contenders"),
             "expected every seat: only a tie-break hand (tiebreak true) "
             "is played by some seats alone",
         )
+    elif game.step is Step.HAND_OVER:
+        _check_no_finalist(game, where)
+
+
+def _check_no_finalist(game: GameState | PlayerView, where: str) -> None:
+    """Once a hand is over with neither a winner nor a tie-break to come,
+    nobody has finished the game: no player completed the last phase (R37),
+    and under ``everyone_advances`` the last hand is still to come (R39)."""
+    rules = game.rules
+    all_phases = len(rules.phases)
+    if rules.everyone_advances:
+        if game.hand_number >= all_phases:
+            raise _fail(
+                at(where, "hand_number"),
+                f"hand {game.hand_number} of {all_phases} is over, so the game "
+                "would have ended or gone to a tie-break (R39)",
+            )
+        return
+    players: Sequence[PlayerState | PublicPlayer] = game.players
+    for seat, player in enumerate(players):
+        if player.completed == all_phases:
+            raise _fail(
+                _place(where, seat, "completed"),
+                f"seat {seat} has completed all {all_phases} phases, so the game "
+                "would have ended or gone to a tie-break (R37, R38)",
+            )
 
 
 def _check_players(
@@ -596,6 +631,11 @@ def _check_players(
     owners = {meld.owner for meld in table}
     all_phases = len(rules.phases)
     players: Sequence[PlayerState | PublicPlayer] = game.players
+    hands_scored = game.hand_number - (1 if in_play else 0)
+    prices = rules.points
+    points_a_hand = (rules.hand_size + 1) * max(
+        prices.low, prices.high, prices.skip, prices.wild
+    )
     for number, player in enumerate(players):
         held = hand_sizes[number]
         most = rules.hand_size + (1 if number == drawn else 0)
@@ -623,6 +663,13 @@ def _check_players(
             raise _fail(
                 _place(where, number, "laid_down"),
                 f"is true, but the table holds no group of seat {number}",
+            )
+        most_points = hands_scored * points_a_hand
+        if player.score > most_points:
+            raise _fail(
+                _place(where, number, "score"),
+                f"is {player.score}, more than {hands_scored} hands can give "
+                f"({points_a_hand} points at most a hand under these rules)",
             )
         slot = player.skipped_in_slot
         if slot is not None and slot > game.turn_slot:
