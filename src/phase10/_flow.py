@@ -77,6 +77,11 @@ def new_game(
     from (top card first) instead of a shuffle. Raises :class:`RulesError`
     for a game that cannot be set up as asked.
 
+    The seed is a secret: whoever knows it knows every hand. A small seed can
+    be found from one player's view by trying every seed in turn, so games
+    for real people should use ``seed=None`` (or a seed of 128 random bits
+    kept on the server); small seeds are for tests and replays.
+
     >>> game = new_game(["Ann", "Bob"], seed=7)
     >>> [len(p.hand) for p in game.players], game.current, game.step.name
     ([10, 10], 1, 'DRAW')
