@@ -69,6 +69,7 @@ def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
     return attrs.evolve(state, players=tuple(players))
 
 
+@pytest.mark.slow
 @given(
     rules=rules_records(),
     players=st.integers(2, 6),

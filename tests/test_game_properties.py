@@ -134,6 +134,7 @@ def play(
     return state
 
 
+@pytest.mark.slow
 @given(
     rules=rules_records(),
     seats=st.integers(2, 8),
@@ -161,6 +162,7 @@ SHORT_GAMES = [
 ]
 
 
+@pytest.mark.slow
 @given(
     which=st.integers(0, len(SHORT_GAMES) - 1),
     players=st.integers(2, 6),

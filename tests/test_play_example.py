@@ -7,6 +7,8 @@ with Ctrl-C.
 
 from __future__ import annotations
 
+import pytest
+
 import itertools
 import os
 import re
@@ -120,6 +122,7 @@ def test_watching_tells_every_turn_in_seat_order_and_finishes() -> None:
                 assert names.index(after) == (names.index(before) + 1) % 3, hand
 
 
+@pytest.mark.slow
 def test_a_pace_spaces_the_turns_out() -> None:
     """--pace waits after every told turn, so a person can follow the game."""
     start = time.perf_counter()

@@ -100,6 +100,7 @@ def round_trips(obj: Any, kind: Any) -> None:
 # --- round trips ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(
     rules=rules_records(),
     players=st.integers(2, 8),
@@ -120,6 +121,7 @@ def test_states_of_random_games_round_trip_exactly(
     round_trips(states[-1], GameState)
 
 
+@pytest.mark.slow
 @given(
     which=st.sampled_from([SHORT, PRESETS["first-5-phases"], PRESETS["ten-hands"]]),
     players=st.integers(2, 6),
@@ -153,6 +155,7 @@ def test_a_read_state_plays_on_exactly_like_the_original() -> None:
     assert again.is_over
 
 
+@pytest.mark.slow
 @given(
     rules=rules_records(),
     players=st.integers(2, 8),
@@ -694,6 +697,7 @@ def mutate(data: Any, path: tuple[Any, ...], how: str, new: object) -> Any:
     return data
 
 
+@pytest.mark.slow
 @given(
     choice=st.integers(0, 10**9),
     where=st.integers(0, 10**9),
@@ -856,6 +860,7 @@ def test_writing_never_fails_with_an_error_of_python_s_own() -> None:
     assert from_json(to_json(attrs.evolve(state, seed=1 - 10**4000)), GameState)
 
 
+@pytest.mark.slow
 @given(
     choice=st.integers(0, 10**9),
     where=st.integers(0, 10**9),

@@ -259,6 +259,7 @@ def faces_of(seen: PlayerView) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 @given(state=game_states(), shake=st.integers(0, 2**32))
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @pytest.mark.rule("R41")
@@ -329,6 +330,7 @@ def leaks(texts: list[str], secrets: list[str]) -> list[str]:
     return [secret for secret in secrets if any(secret in text for text in texts)]
 
 
+@pytest.mark.slow
 @given(state=game_states(), shake=st.integers(0, 2**32))
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @pytest.mark.rule("R41")
