@@ -52,3 +52,10 @@ def test_the_readme_example_pastes_into_the_python_prompt() -> None:
         )
         assert "Error" not in done.stderr, done.stderr
         assert done.stdout.splitlines() == _expected(block)
+
+
+def test_the_readme_has_no_link_that_is_dead_on_the_package_index() -> None:
+    """The package index shows the README as the project's description, where
+    a link relative to the repository leads nowhere: there are none."""
+    links = re.findall(r"\]\(([^)]*)\)", README.read_text())
+    assert [link for link in links if not link.startswith("https://")] == []
