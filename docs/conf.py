@@ -33,5 +33,5 @@ nitpicky = False
 
 doctest_global_setup = "import phase10\nfrom phase10 import *"
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = f"phase10 {release}"
