@@ -25,6 +25,7 @@ from ._cards import (
     parse_cards,
     standard_deck,
 )
+from ._determinize import determinize, with_draw_pile
 from ._errors import (
     BadDiscard,
     BadSkipTarget,
@@ -178,6 +179,7 @@ __all__ = [
     "can_lay_phase",
     "can_next_hand",
     "can_skip",
+    "determinize",
     "discard",
     "draw",
     "events",
@@ -207,6 +209,7 @@ __all__ = [
     "verify_next_hand",
     "verify_skip",
     "view",
+    "with_draw_pile",
 ]
 
 
