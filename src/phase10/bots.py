@@ -244,6 +244,7 @@ class MonteCarloBot:
 
     >>> import random
     >>> from phase10 import apply, new_game
+    >>> from phase10.bots import MonteCarloBot
     >>> state = new_game(2, seed=3)
     >>> bot = MonteCarloBot(random.Random(0), rollouts=4)
     >>> state = apply(state, bot.choose(state))
@@ -259,7 +260,7 @@ class MonteCarloBot:
         *,
         rollouts: int = 16,
         candidates: int = 4,
-        horizon: int = 300,
+        horizon: int = 80,
         policy: Callable[[random.Random], Bot] = GreedyBot,
     ) -> None:
         for name, value in (
@@ -289,24 +290,23 @@ class MonteCarloBot:
         if len(moves) == 1:
             return moves[0]
         base = self.rng.getrandbits(64)
-        totals = [0.0] * len(moves)
+        values: list[list[float]] = [[] for _ in moves]
         for rollout in range(self.rollouts):
             rng = random.Random(base + rollout)
             deal = determinize(seen, rng)
             seed = rng.getrandbits(64)
             for i, move in enumerate(moves):
-                totals[i] += self._play_out(apply(deal, move), seen, seed)
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+                values[i].append(self._play_out(apply(deal, move), seen, seed))
+        return moves[_clear_winner(values)]
 
     def _candidates(self, seen: PlayerView) -> list[Action]:
         """The moves worth comparing, :class:`GreedyBot`'s choice first."""
         default = self._greedy.choose(seen)
+        if seen.players[seen.current].laid_down or isinstance(default, (LayPhase, Hit)):
+            return [default]
         legal = legal_actions(seen)
         if seen.step is Step.DRAW:
             return [default, *(move for move in legal if move != default)]
-        if isinstance(default, (LayPhase, Hit)):
-            return [default]
         keys = self._greedy._discard_keys(seen, seen.hand, seen.phase_of(seen.current))
         keep = {card: key for card, key in zip(seen.hand, keys, strict=True)}
         others = sorted(
@@ -330,10 +330,34 @@ class MonteCarloBot:
         return _outcome(state, seen)
 
 
+def _clear_winner(values: list[list[float]]) -> int:
+    """The candidate to play: the first (the greedy choice) unless another
+    did better on the same deals by more than the noise of the difference
+    (a mean paired difference above one standard error)."""
+    best, best_margin = 0, 0.0
+    count = len(values[0])
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+        mean = sum(diffs) / count
+        spread = sum((d - mean) ** 2 for d in diffs) / max(count - 1, 1)
+        margin = mean - (spread / count) ** 0.5
+        if margin > best_margin:
+            best, best_margin = i, margin
+    return best
+
+
+_PHASE_VALUE = 100.0
+"""A phase completed, in the points of a hand."""
+_POINT_VALUE = 0.25
+"""A point left in hand: points only break ties between finalists, so they
+weigh far less than progress through the phases."""
+_WIN_VALUE = 1_000.0
+
+
 def _outcome(state: GameState, seen: PlayerView) -> float:
-    """The viewing seat's result in ``state`` less the others' average: 100
-    per phase completed since ``seen`` (or laid, mid-hand), less the points
-    in hand, and 1,000 for winning the game."""
+    """The viewing seat's result in ``state`` less the others' average: each
+    phase completed since ``seen`` (or laid, mid-hand), less the points in
+    hand, and winning the game."""
     over = state.hand_points is not None
     scores = []
     for seat, player in enumerate(state.players):
@@ -343,9 +367,10 @@ def _outcome(state: GameState, seen: PlayerView) -> float:
         else:
             progress = int(player.laid_down)
             points = state.rules.points.total(player.hand)
-        scores.append(100 * progress - points + (1000 if state.winner == seat else 0))
+        won = _WIN_VALUE if state.winner == seat else 0.0
+        scores.append(_PHASE_VALUE * progress - _POINT_VALUE * points + won)
     me = seen.seat if seen.seat is not None else seen.current
-    others = [scores[s] for s in seen.contenders if s != me] or [0]
+    others = [scores[s] for s in seen.contenders if s != me] or [0.0]
     return scores[me] - sum(others) / len(others)
 
 

@@ -47,7 +47,7 @@ from ._errors import FormatError, IllegalMove, RulesError, is_whole, shown
 from ._groups import End
 from ._immutable import Immutable
 from ._legal import legal_actions
-from ._phases import GroupKind
+from ._phases import GroupKind, GroupSpec
 from ._rules import OFFICIAL, Rules
 from ._state import GameState, Pile, Step
 from ._view import PlayerView
@@ -229,16 +229,20 @@ class Encoding(Immutable):
         """The number of ``action`` in ``state``, the inverse of :meth:`action`.
 
         A lay is numbered by its place among the lays listed now, so the
-        state is needed for it; a Skip's seat is counted from the player to
-        move. Hits are numbered as :func:`~phase10.legal_actions` spells
-        them. Raises :class:`~phase10.IllegalMove` for a lay that is not
-        listed now (or past :attr:`max_lays`).
+        state is needed for it; the lay listed that makes the same groups
+        counts as the same lay, whatever the order of its groups and of the
+        cards in a set or colour group. A Skip's seat is counted from the
+        player to move. Hits are numbered as :func:`~phase10.legal_actions`
+        spells them. Raises :class:`~phase10.IllegalMove` for a lay that is
+        not listed now (a larger one, or one past :attr:`max_lays`).
         """
         self._check_game(state)
         if isinstance(action, LayPhase):
+            phase = state.phase_of(state.current)
             lays = [move for move in legal_actions(state) if isinstance(move, LayPhase)]
-            if action in lays[: self.max_lays]:
-                return self._starts["lay"] + lays.index(action)
+            for k, lay in enumerate(lays[: self.max_lays]):
+                if phase is not None and _same_lay(action, lay, phase.groups):
+                    return self._starts["lay"] + k
             raise IllegalMove(
                 f"{action} is not among the first {self.max_lays} lays listed now"
             )
@@ -270,6 +274,7 @@ class Encoding(Immutable):
     def describe(self, index: int) -> str:
         """What move number ``index`` stands for, in words, without a state.
 
+        >>> from phase10.encoding import Encoding
         >>> encoding = Encoding(2)
         >>> encoding.describe(0), encoding.describe(2)
         ('0 (draw from the draw pile)', '2 (lay the 1st phase lay listed)')
@@ -437,6 +442,33 @@ def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...
             ("group_size", (m,), deck),
         ]
     )
+
+
+def _same_lay(lay: LayPhase, listed: LayPhase, wanted: tuple[GroupSpec, ...]) -> bool:
+    """Whether ``lay`` makes the groups of ``listed`` (which is in the order of
+    the requirements ``wanted``, a set's or colour group's cards sorted):
+    each group of ``lay`` meets one requirement, in any order."""
+    groups = lay.groups
+    if len(groups) != len(wanted):
+        return False
+    used = [False] * len(groups)
+
+    def match(j: int) -> bool:
+        if j == len(wanted):
+            return True
+        target = listed.groups[j]
+        for i, group in enumerate(groups):
+            if used[i] or len(group) != len(target):
+                continue
+            same = group if wanted[j].kind.is_run else tuple(sorted(group))
+            if same == target:
+                used[i] = True
+                if match(j + 1):
+                    return True
+                used[i] = False
+        return False
+
+    return match(0)
 
 
 def _ordinal(n: int) -> str:
