@@ -10,6 +10,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import rules_records
 from test_bots import hide_differently
 from test_encoding import positions
 
@@ -18,6 +19,7 @@ from phase10 import (
     DrawPileShuffled,
     FormatError,
     GameState,
+    Rules,
     RulesError,
     Step,
     apply_with_events,
@@ -50,15 +52,23 @@ def cards_of(state: GameState) -> Counter[Card]:
     return every
 
 
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 6), moves=st.integers(0, 400))
+@given(
+    rules=st.one_of(st.none(), rules_records()),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 400),
+    data=st.data(),
+)
 @settings(max_examples=40)
 @pytest.mark.rule("R41")
 def test_a_determinized_state_shows_the_seat_exactly_its_view(
-    seed: int, players: int, moves: int
+    rules: Rules | None, seed: int, moves: int, data: st.DataObject
 ) -> None:
-    """view(determinize(v), seat) == v for every seat and a spectator; the
-    state holds the deck, and the JSON reader's checks accept it."""
-    state = last_position(players, seed, moves)
+    """view(determinize(v), seat) == v for every seat and a spectator, under
+    any rules; the state holds the deck, and the JSON reader's checks accept
+    it."""
+    low, high = (2, 6) if rules is None else (rules.min_players, rules.max_players)
+    players = data.draw(st.integers(low, high))
+    *_, state = positions(players, rules, seed, moves + 1)
     rng = random.Random(seed)
     for seat in (*range(players), None):
         seen = view(state, seat)

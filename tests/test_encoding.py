@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import rules_records
 
+import phase10.encoding
 from phase10 import (
     Card,
     Discard,
@@ -311,3 +312,14 @@ def test_importing_the_core_never_imports_the_learning_libraries() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_the_api_reference_names_every_public_name_of_the_encoding() -> None:
+    """Each name in phase10.encoding.__all__ has an entry in docs/api.md."""
+    text = (Path(__file__).parent.parent / "docs" / "api.md").read_text()
+    missing = [
+        name
+        for name in phase10.encoding.__all__
+        if f"phase10.encoding.{name}" not in text
+    ]
+    assert missing == []

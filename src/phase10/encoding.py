@@ -240,9 +240,15 @@ class Encoding(Immutable):
         if isinstance(action, LayPhase):
             phase = state.phase_of(state.current)
             lays = [move for move in legal_actions(state) if isinstance(move, LayPhase)]
-            for k, lay in enumerate(lays[: self.max_lays]):
-                if phase is not None and _same_lay(action, lay, phase.groups):
-                    return self._starts["lay"] + k
+            lays = lays[: self.max_lays]
+            # Groups in the order of the requirements first: with groups that
+            # meet several requirements, that order says which is which.
+            for in_order in (True, False):
+                for k, lay in enumerate(lays):
+                    if phase is not None and _same_lay(
+                        action, lay, phase.groups, in_order=in_order
+                    ):
+                        return self._starts["lay"] + k
             raise IllegalMove(
                 f"{action} is not among the first {self.max_lays} lays listed now"
             )
@@ -444,13 +450,25 @@ def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...
     )
 
 
-def _same_lay(lay: LayPhase, listed: LayPhase, wanted: tuple[GroupSpec, ...]) -> bool:
+def _same_lay(
+    lay: LayPhase,
+    listed: LayPhase,
+    wanted: tuple[GroupSpec, ...],
+    *,
+    in_order: bool,
+) -> bool:
     """Whether ``lay`` makes the groups of ``listed`` (which is in the order of
     the requirements ``wanted``, a set's or colour group's cards sorted):
-    each group of ``lay`` meets one requirement, in any order."""
+    each group of ``lay`` meets one requirement, in the order of the
+    requirements when ``in_order``, else in any order."""
     groups = lay.groups
     if len(groups) != len(wanted):
         return False
+    if in_order:
+        return all(
+            (group if need.kind.is_run else tuple(sorted(group))) == target
+            for group, need, target in zip(groups, wanted, listed.groups, strict=True)
+        )
     used = [False] * len(groups)
 
     def match(j: int) -> bool:
