@@ -25,7 +25,7 @@ players finish a game in about 450 moves; players that move at random
 rarely finish one at all."""
 
 
-class Phase10Env(AECEnv):  # type: ignore[misc]
+class Phase10Env(AECEnv):
     """Phase 10 as a PettingZoo AEC environment (see :func:`raw_env`).
 
     .. versionadded:: 0.1

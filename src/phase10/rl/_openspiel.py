@@ -53,7 +53,7 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-class Phase10Game(pyspiel.Game):  # type: ignore[misc]
+class Phase10Game(pyspiel.Game):
     """The OpenSpiel game; parameters ``players`` (2-6), ``max_moves`` and
     ``rules`` (a name from :data:`phase10.PRESETS`)."""
 
@@ -93,7 +93,7 @@ class Phase10Game(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-class Phase10State(pyspiel.State):  # type: ignore[misc]
+class Phase10State(pyspiel.State):
     """A game in progress: the engine's state, and the deal or draw under way."""
 
     def __init__(self, game: Phase10Game) -> None:

@@ -22,7 +22,7 @@ from ._common import action_mask, observation, observation_space, picture
 __all__ = ["SoloEnv"]
 
 
-class SoloEnv(gymnasium.Env):  # type: ignore[type-arg,misc]
+class SoloEnv(gymnasium.Env[dict[str, Any], Any]):
     """Phase 10 for one learner at seat ``seat``; bots made by ``opponent``
     (a function of a random generator, :class:`~phase10.bots.GreedyBot` by
     default) play the other seats. Registered as ``"phase10/Solo-v0"``.
@@ -119,7 +119,7 @@ class SoloEnv(gymnasium.Env):  # type: ignore[type-arg,misc]
         """The legal moves now, as booleans (the form maskable learners ask for)."""
         return action_mask(self.encoding, self._legal).astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The table as the learner sees it, as text (``render_mode="ansi"``)."""
         if self.render_mode is None:
             return None
