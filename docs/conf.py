@@ -37,6 +37,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     ("py:class", r"collections\.abc\..*"),
     ("py:class", r"random\.Random"),
+    ("py:class", r"concurrent\.futures\..*"),
     ("py:func", r"json\.dumps"),
     # The solver's alias for tuple[tuple[Card, ...], ...], which find_phase's
     # docstring spells out.

@@ -7,8 +7,6 @@ with Ctrl-C.
 
 from __future__ import annotations
 
-import pytest
-
 import itertools
 import os
 import re
@@ -17,6 +15,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 PLAY = Path(__file__).resolve().parent.parent / "examples" / "play.py"
 

@@ -25,6 +25,7 @@ from ._cards import (
     parse_cards,
     standard_deck,
 )
+from ._determinize import determinize, with_draw_pile
 from ._errors import (
     BadDiscard,
     BadSkipTarget,
@@ -187,6 +188,7 @@ __all__ = [
     "check_state",
     "check_view",
     "describe_state",
+    "determinize",
     "discard",
     "draw",
     "events",
@@ -216,6 +218,7 @@ __all__ = [
     "verify_next_hand",
     "verify_skip",
     "view",
+    "with_draw_pile",
 ]
 
 
