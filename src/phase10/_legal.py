@@ -30,6 +30,7 @@ from ._phases import GroupKind
 from ._solver import find_phase
 from ._state import GameState, Pile, Step
 from ._transitions import (
+    draw_barrier,
     hit_barrier,
     keep_card_barrier,
     lay_barrier,
@@ -321,14 +322,11 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
     if state.step is Step.PLAY:
         return _play_actions(state)
     if state.step is Step.DRAW:
-        found: list[Action] = []
-        for source in (Pile.DRAW, Pile.DISCARD):
-            try:
-                verify_draw(state, source)
-            except Phase10Error:
-                continue
-            found.append(_DRAWS[source])
-        return tuple(found)
+        return tuple(
+            _DRAWS[source]
+            for source in (Pile.DRAW, Pile.DISCARD)
+            if draw_barrier(state, source) is None
+        )
     try:
         verify_next_hand(state)
     except Phase10Error:

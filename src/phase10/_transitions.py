@@ -50,6 +50,7 @@ from ._state import GameState, Meld, Pile, Step, replace
 __all__ = [
     "discard",
     "draw",
+    "draw_barrier",
     "fit_hit",
     "hit",
     "hit_barrier",
@@ -154,27 +155,37 @@ def verify_draw(
     .. versionadded:: 0.1
     """
     _verify_turn(state, player, Step.DRAW, "draw")
+    barrier = draw_barrier(state, source)
+    if barrier is not None:
+        raise barrier
+
+
+def draw_barrier(state: GameState, source: Pile) -> CannotDraw | None:
+    """Why the top card of ``source`` may not be drawn now, or ``None``: the
+    part of :func:`verify_draw`'s judgement about the pile, kept apart so
+    that listing the draws asks it without raising."""
     if source is Pile.DRAW:
         # A turn never starts with an empty draw pile (R25), but a state
         # built by hand or from outside data could.
         if not state.draw_pile:
-            raise CannotDraw("the draw pile is empty", clause="R25")
-        return
+            return CannotDraw("the draw pile is empty", clause="R25")
+        return None
     if source is not Pile.DISCARD:
-        raise CannotDraw(
+        return CannotDraw(
             f"draw from Pile.DRAW or Pile.DISCARD, not {shown(source)}", clause="R21"
         )
     if not state.discard_pile:
-        raise CannotDraw("the discard pile is empty", clause="R21")
+        return CannotDraw("the discard pile is empty", clause="R21")
     top = state.discard_pile[0]
     if top.is_skip:
-        raise CannotDraw(
+        return CannotDraw(
             "a Skip can never be taken from the discard pile", clause="R23"
         )
     if top.is_wild and not state.rules.wild_from_discard:
-        raise CannotDraw(
+        return CannotDraw(
             "these rules do not let a Wild be taken from the discard pile", clause="R22"
         )
+    return None
 
 
 def play_draw(
