@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from phase10 import (
     FACES,
+    MAX_LAYS,
     STANDARD_PHASES,
     Card,
     Color,
@@ -34,6 +35,7 @@ from phase10 import (
     SkipLimit,
     standard_deck,
 )
+from phase10._lays import most_lays
 
 __all__ = [
     "MAX_RUN",
@@ -141,13 +143,12 @@ def _phase_lists(
     choice = draw(st.sampled_from(["standard", "first", "even", "custom"]))
     if choice == "custom":
         hand_size = draw(st.integers(_MIN_HAND, _MAX_HAND))
-        phases = tuple(
-            draw(
-                st.lists(
-                    phase_specs(max_cards=hand_size + spare), min_size=1, max_size=10
-                )
-            )
+        # Rules refuse a phase whose minimal lays from one hand might pass
+        # MAX_LAYS (R17): keep to the phases they accept.
+        listable = phase_specs(max_cards=hand_size + spare).filter(
+            lambda phase: most_lays(phase, hand_size + 1, NaturalRule.NONE) <= MAX_LAYS
         )
+        phases = tuple(draw(st.lists(listable, min_size=1, max_size=10)))
         return phases, hand_size
     if choice == "standard":
         phases = STANDARD_PHASES

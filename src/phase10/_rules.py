@@ -13,6 +13,14 @@ import attrs
 from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
 from ._errors import NotationError, RulesError, shown
 from ._immutable import Immutable
+from ._lays import most_lays
+from ._limits import (
+    MAX_DECK_SIZE,
+    MAX_HAND_SIZE,
+    MAX_LAYS,
+    MAX_PHASES,
+    MAX_PLAYERS,
+)
 from ._phases import STANDARD_PHASES, NaturalRule, PhaseSpec
 from ._solver import solve
 
@@ -115,6 +123,10 @@ def _to_phases(value: Iterable[PhaseSpec | str]) -> tuple[PhaseSpec, ...]:
         raise RulesError(
             f"phases is a sequence of phases, not {shown(value)}"
         ) from None
+    if len(items) > MAX_PHASES:
+        raise RulesError(
+            f"a rule set lists at most {MAX_PHASES} phases, not {len(items)}"
+        )
     phases = []
     for number, item in enumerate(items, 1):
         try:
@@ -126,14 +138,24 @@ def _to_phases(value: Iterable[PhaseSpec | str]) -> tuple[PhaseSpec, ...]:
 
 def _to_deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
     if isinstance(value, str):
+        # Count the words before reading them, so that a long text is
+        # refused without reading it card by card.
+        _check_deck_size(len(value.replace(",", " ").split()))
         try:
             return parse_cards(value)
         except NotationError as error:
             raise RulesError(f"deck: {error}") from None
     try:
-        return tuple(value)
+        deck = tuple(value)
     except TypeError:
         raise RulesError(f"deck is a sequence of cards, not {shown(value)}") from None
+    _check_deck_size(len(deck))
+    return deck
+
+
+def _check_deck_size(size: int) -> None:
+    if size > MAX_DECK_SIZE:
+        raise RulesError(f"a deck holds at most {MAX_DECK_SIZE:,} cards, not {size:,}")
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -264,25 +286,7 @@ def _validate(rules: Rules) -> None:
             raise RulesError(f"the deck must hold cards only, not {shown(card)}")
     if not any(card.is_number for card in rules.deck):
         raise RulesError("the deck must hold number cards")
-    if rules.hand_size < 1:
-        raise RulesError(f"hand_size must be at least 1, not {shown(rules.hand_size)}")
-    if rules.min_players < 2:
-        raise RulesError(
-            f"min_players must be at least 2, not {shown(rules.min_players)}"
-        )
-    if rules.max_players < rules.min_players:
-        raise RulesError(
-            f"max_players ({shown(rules.max_players)}) is below "
-            f"min_players ({shown(rules.min_players)})"
-        )
-    needed = rules.max_players * rules.hand_size + 2
-    if len(rules.deck) < needed:
-        raise RulesError(
-            f"a deck of {len(rules.deck)} cards cannot deal "
-            f"{shown(rules.hand_size)} cards to each of {shown(rules.max_players)} "
-            "players and still start a discard pile and a draw pile "
-            f"(it needs at least {shown(needed)})"
-        )
+    _check_sizes(rules)
     faces = _face_counts(rules.deck)
     # A player holds at most hand_size + 1 cards (after drawing); without
     # going out by a hit or a lay-down, one of them must stay to discard.
@@ -299,10 +303,48 @@ def _validate(rules: Rules) -> None:
                     "be kept to discard)"
                 )
             )
+        lays = _most_lays(phase, rules.hand_size + 1, rules.naturals)
+        if lays > MAX_LAYS:
+            raise RulesError(
+                f"phase {number} ({phase}) might be laid in as many as {lays:,} "
+                f"ways from one hand of {rules.hand_size + 1} cards, more than the "
+                f"{MAX_LAYS:,} that legal_actions lists: use a smaller hand_size, "
+                "or fewer or larger groups"
+            )
         if not _deck_can_make(faces, phase, rules.naturals):
             raise RulesError(
                 f"phase {number} ({phase}) cannot be made from this deck at all"
             )
+
+
+def _check_sizes(rules: Rules) -> None:
+    """The limits on the numbers of a rule set (R17): hand size, players, and
+    a deck big enough to deal."""
+    if not 1 <= rules.hand_size <= MAX_HAND_SIZE:
+        raise RulesError(
+            f"hand_size must be 1 to {MAX_HAND_SIZE}, not {shown(rules.hand_size)}"
+        )
+    if rules.min_players < 2:
+        raise RulesError(
+            f"min_players must be at least 2, not {shown(rules.min_players)}"
+        )
+    if rules.max_players < rules.min_players:
+        raise RulesError(
+            f"max_players ({shown(rules.max_players)}) is below "
+            f"min_players ({shown(rules.min_players)})"
+        )
+    if rules.max_players > MAX_PLAYERS:
+        raise RulesError(
+            f"max_players is at most {MAX_PLAYERS}, not {shown(rules.max_players)}"
+        )
+    needed = rules.max_players * rules.hand_size + 2
+    if len(rules.deck) < needed:
+        raise RulesError(
+            f"a deck of {len(rules.deck)} cards cannot deal "
+            f"{shown(rules.hand_size)} cards to each of {shown(rules.max_players)} "
+            "players and still start a discard pile and a draw pile "
+            f"(it needs at least {shown(needed)})"
+        )
 
 
 def _face_counts(deck: tuple[Card, ...]) -> tuple[int, ...]:
@@ -313,12 +355,26 @@ def _face_counts(deck: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+@lru_cache(maxsize=1024)
+def _most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> int:
+    return most_lays(phase, cards, naturals)
+
+
 @lru_cache(maxsize=256)
 def _deck_can_make(
     faces: tuple[int, ...], phase: PhaseSpec, naturals: NaturalRule
 ) -> bool:
+    """Whether the deck (its count of each face) can make the phase at all.
+
+    A phase uses at most ``min_cards`` cards of any face, so the deck is
+    cut down to that many of each first: the answer is the same, and the
+    solver's work never depends on the size of the deck.
+    """
+    most = phase.min_cards
     deck = [
-        card for card, count in zip(FACES, faces, strict=True) for _ in range(count)
+        card
+        for card, count in zip(FACES, faces, strict=True)
+        for _ in range(min(count, most))
     ]
     return solve(deck, phase, naturals) is not None
 
