@@ -76,6 +76,7 @@ from ._limits import (
     MAX_HAND_SIZE,
     MAX_LAYS,
     MAX_PHASE_CARDS,
+    MAX_PHASE_TEXT,
     MAX_PHASES,
     MAX_PLAYERS,
 )
@@ -122,6 +123,7 @@ __all__ = [
     "MAX_LAYS",
     "MAX_PHASES",
     "MAX_PHASE_CARDS",
+    "MAX_PHASE_TEXT",
     "MAX_PLAYERS",
     "PRESETS",
     "SCHEMA_VERSION",

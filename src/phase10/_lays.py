@@ -8,10 +8,11 @@ handled as counts per face (see :attr:`Card.index`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
-from math import comb, factorial
+from math import comb, factorial, prod
 from operator import getitem, itemgetter, mul
 from typing import Final
 
@@ -97,10 +98,13 @@ def _run_groups(
     of its number, and at most as many as the hand's Wilds, keeping a
     natural card), the runs are a product of the faces held at the other
     places, each place holding at least one: so the work is in proportion
-    to the runs found.
+    to the runs found. Where every choice of face or Wild at every place
+    makes few more runs than that (most choices keep within the Wilds),
+    they are all made and filtered instead, which is quicker.
     """
     wilds = counts[_WILD]
     spare = min(wilds, size - 1)  # the Wilds one run holds beside a natural card
+    everywhere = (_WILD,) * size
     out: list[_Group] = []
     for palette in palettes:
         options = [
@@ -113,14 +117,25 @@ def _run_groups(
             if len(bare) > spare:
                 continue
             held = [i for i in range(size) if places[i]]
-            for extra in range(spare - len(bare) + 1):
+            free = spare - len(bare)  # Wilds left for places that have a card
+            subsets = sum(comb(len(held), extra) for extra in range(free + 1))
+            every = prod(len(places[i]) + 1 for i in held)
+            if every <= 4 * subsets:
+                # Few choices go to waste: filter them all, at C speed.
+                out.extend(
+                    run
+                    for run in product(*[(*faces, _WILD) for faces in places])
+                    if run.count(_WILD) <= spare
+                )
+                continue
+            for extra in range(free + 1):
                 for chosen in combinations(held, extra):
                     filled = list(places)
                     for i in (*bare, *chosen):
                         filled[i] = _ONLY_WILD
                     out.extend(product(*filled))
     if not per_group and wilds >= size:
-        out.append((_WILD,) * size)
+        out.append(everywhere)
     return out
 
 
@@ -217,6 +232,7 @@ class _LaySearch:
         "order",
         "packs",
         "per_group",
+        "tails",
         "twin",
         "wanted",
     )
@@ -254,6 +270,8 @@ class _LaySearch:
         ]
         self.last = k - 1
         self.found: list[tuple[int, ...]] = []
+        # For each hand left before the last choice, the choices it makes.
+        self.tails: dict[int, list[int]] = {}
 
     def run(self) -> list[tuple[tuple[Card, ...], ...]]:
         """Every way, in the phase's order of groups, sorted."""
@@ -274,6 +292,13 @@ class _LaySearch:
                 if group not in cards:
                     cards[group] = tuple(map(FACES.__getitem__, group))
         laid = [[cards[group] for _, _, group in options] for options in self.choices]
+        # The commonest shapes spelled out: this loop makes every lay.
+        if k == 1:
+            (first,) = laid
+            return [(first[a],) for (a,) in ways]
+        if k == 2:
+            first, second = laid
+            return [(first[a], second[b]) for a, b in ways]
         return [tuple(map(getitem, laid, way)) for way in ways]
 
     def _place(
@@ -290,15 +315,20 @@ class _LaySearch:
                 if rest & guards == guards:
                     self._place(step + 1, rest, natural or has[i], (*prefix, i))
             return
-        # The last choice is where most of the work is: one pass.
-        need = self.need_one and not natural
-        self.found.extend(
-            [
-                (*prefix, i)
-                for i in range(start, len(packed))
-                if (left - packed[i]) & guards == guards and not (need and not has[i])
+        # The last choice is where most of the work is. Many choices
+        # before it often leave the same cards, so the choices that those
+        # cards can make are found once for each such hand.
+        fitting = self.tails.get(left)
+        if fitting is None:
+            fitting = [
+                i for i in range(len(packed)) if (left - packed[i]) & guards == guards
             ]
-        )
+            self.tails[left] = fitting
+        if start:
+            fitting = fitting[bisect_left(fitting, start) :]
+        if self.need_one and not natural:
+            fitting = [i for i in fitting if has[i]]
+        self.found.extend([(*prefix, i) for i in fitting])
 
 
 def _packing(counts: Sequence[int]) -> tuple[int, list[int], int]:

@@ -18,6 +18,7 @@ __all__ = [
     "MAX_LAYS",
     "MAX_PHASES",
     "MAX_PHASE_CARDS",
+    "MAX_PHASE_TEXT",
     "MAX_PLAYERS",
 ]
 
@@ -43,6 +44,13 @@ for up to four. The phase solver's search is over the groups' numbers and
 colours, so its worst case grows steeply with each group more.
 """
 
+MAX_PHASE_TEXT: Final = 1000
+"""The most characters :meth:`PhaseSpec.parse <phase10.PhaseSpec.parse>` reads.
+
+A phase of four groups in words takes under 200; text from a stranger is
+refused before it is read word by word.
+"""
+
 MAX_PHASES: Final = 50
 """The most phases a rule set may list (``Rules.phases``).
 
@@ -63,7 +71,7 @@ Enough for two official decks dealt out in full; every player's groups on
 the table are tried for every hit a player might make.
 """
 
-MAX_LAYS: Final = 20_000
+MAX_LAYS: Final = 40_000
 """The most minimal lays one hand may be able to make of a phase.
 
 :func:`~phase10.legal_actions` lists every minimal way to lay the phase,

@@ -12,7 +12,7 @@ import attrs
 
 from ._errors import NotationError, RulesError, shown
 from ._immutable import Immutable
-from ._limits import MAX_GROUPS, MAX_PHASE_CARDS
+from ._limits import MAX_GROUPS, MAX_PHASE_CARDS, MAX_PHASE_TEXT
 
 __all__ = ["STANDARD_PHASES", "GroupKind", "GroupSpec", "NaturalRule", "PhaseSpec"]
 
@@ -189,7 +189,8 @@ class PhaseSpec(Immutable):
         ``color``/``colour`` and singular or plural alike. The limits of
         :class:`GroupSpec` and :class:`PhaseSpec` hold: at most
         :data:`~phase10.MAX_GROUPS` groups and
-        :data:`~phase10.MAX_PHASE_CARDS` cards. Raises
+        :data:`~phase10.MAX_PHASE_CARDS` cards, and the text is at most
+        :data:`~phase10.MAX_PHASE_TEXT` characters. Raises
         :class:`NotationError` saying what was expected where.
         """
         return _Parser(text).phase()
@@ -234,6 +235,11 @@ class _Parser:
         if not isinstance(text, str):
             raise NotationError(
                 f"a phase is written as text, not {type(text).__name__}"
+            )
+        if len(text) > MAX_PHASE_TEXT:
+            raise NotationError(
+                f"a phase is written in at most {MAX_PHASE_TEXT} characters, "
+                f"not {len(text):,}"
             )
         self.text = text
         self.tokens: list[str] = []

@@ -12,6 +12,7 @@ natural cards into slots.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
@@ -77,7 +78,7 @@ class General:
                 found[key] = domain(*key, cnt, by_number, by_color, strict)
                 if not found[key][0]:
                     return None
-        order = self._order(found)
+        order = self._order(found, wilds)
         kinds = [self.kinds[i] for i in order]
         sizes = [self.sizes[i] for i in order]
         keys = list(zip(kinds, sizes, strict=True))
@@ -97,12 +98,13 @@ class General:
             result[i] = answer[j]
         return tuple(result)
 
-    def _order(self, found: _Domains) -> list[int]:
+    def _order(self, found: _Domains, wilds: int) -> list[int]:
         """The order in which the groups are placed, most constrained first.
 
         First those that need most Wilds alone, then the classes of
         identical requirements with fewest arrangements: a class of k with
-        d values has comb(d + k - 1, k). The classes with most go last,
+        d values has comb(d + k - 1, k), counting only the values that the
+        hand's Wilds allow on their own. The classes with most go last,
         where the bound on the groups left is tightest, as fewer groups
         left means less that it leaves out. Identical requirements sort
         next to each other, so that their parameters can be taken in
@@ -112,9 +114,10 @@ class General:
         classes = Counter(keys)
         tightness = []
         for key in keys:
-            values, needs = found[key]
+            needs = found[key][1]
             count = classes[key]
-            tightness.append((-needs[0], comb(len(values) + count - 1, count), *key))
+            viable = bisect_right(needs, wilds)
+            tightness.append((-needs[0], comb(viable + count - 1, count), *key))
         return sorted(range(len(keys)), key=tightness.__getitem__)
 
 
