@@ -92,18 +92,23 @@ T = TypeVar("T")
 # Slow inputs found by longer searches, where each search starts.
 HARD_SOLVES = (
     (
-        "1 run of 1 of one color + 1 run of 4 of one color + "
-        "1 run of 5 of one color + 1 run of 1",
-        "R2 B2 R3 Y3 R4 Y4 G4 R5 Y5 Y5 Y5 G5 R6 R6 R7 B7 Y7 G7 R8 R8 Y8 B9 R10 B10 "
-        "G10 G11 R12 B12 Y12 G12",
+        "1 run of 3 of one color + 1 run of 2 of one color + 2 runs of 3 of one color",
+        "R1 R1 R1 B1 Y1 G1 Y2 G2 G2 R3 B3 B3 G3 R4 Y4 Y4 R5 Y5 R6 B6 G6 B7 Y7 G7 B8 "
+        "Y8 G8 R9 B9 Y9 G9 Y10 B11 Y11 Y11 R12 B12 G12 G12 G12 G12 W W",
         "per phase",
     ),
     (
-        "1 run of 3 of one color + 2 runs of 6 of one color + 1 run of 1 of one color",
-        "R1 R1 B1 B1 Y1 R2 R2 R2 B2 B2 Y2 G2 G2 G2 B3 Y3 Y3 R4 R4 B4 B4 G4 G4 G4 "
-        "R5 R5 B5 B5 G5 G5 R6 R6 B6 Y6 G6 B7 Y7 R8 R8 R8 B8 Y8 Y8 G8 R9 B9 B9 B9 "
-        "B9 Y9 Y9 G9 G9 G9 R10 R10 R10 B10 B10 Y10 Y10 G10 G10 G10 R11 R11 B11 "
-        "G12 G12 W W W W W W W",
+        "1 set of 4 + 1 run of 3 of one color + 2 runs of 5 of one color",
+        "G1 G1 B2 Y2 G2 G2 R3 Y3 G3 R4 B4 R5 B5 Y5 R6 B6 B6 Y6 Y6 R7 G7 R8 R8 R8 B8 "
+        "Y8 G8 R9 G9 G9 R10 Y10 G10 R11 R11 B11 Y11 G12 W W W W",
+        "per phase",
+    ),
+    (
+        "1 run of 7 of one color + 1 run of 1 of one color + "
+        "1 run of 7 of one color + 1 run of 2",
+        "R1 R1 B1 B1 B1 Y1 Y1 Y1 Y1 B2 B2 G2 G2 R3 R3 B3 G3 R4 R4 B4 B4 Y4 Y4 Y4 G4 "
+        "G4 G4 R5 B5 B5 Y5 Y5 Y5 Y5 G5 R6 R6 B6 B6 Y6 R7 B7 Y7 Y7 G7 G7 R8 R8 B8 B8 "
+        "Y8 G8 B9 Y9 Y9 G9 G9 R10 B10 G10 G10 R11 B11 R12 R12 B12 B12 B12 G12",
         "per group",
     ),
 )
@@ -158,6 +163,7 @@ def cold(call: Callable[[], object]) -> Callable[[], object]:
         _rules._deck_can_make.cache_clear()
         _rules._most_lays.cache_clear()
         _lays._choices.cache_clear()
+        _lays._pooled.cache_clear()
         # The reader's own memory of the phases and rules it has read.
         for name in ("_parse_phase", "_make_rules"):
             remembered = getattr(_serialize, name, None)

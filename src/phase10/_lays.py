@@ -246,7 +246,8 @@ class _LaySearch:
         self.need_one = naturals is NaturalRule.PER_PHASE
         self.bits, unit, self.guards = _packing(counts)
         listed: dict[tuple[GroupKind, int], list[_Choice]] = {}
-        self.choices = choices = []
+        self.choices: list[list[_Choice]] = []
+        choices = self.choices
         for requirement in wanted:
             key = (requirement.kind, requirement.size)
             if key not in listed:
@@ -483,12 +484,19 @@ def _choices(kind: GroupKind, size: int, held: int) -> tuple[int, ...]:
     numbers, each place any face of its number held: see :func:`_runs`.
     """
     if kind is GroupKind.SET:
-        return _shared(_in_one_pool(held, 4), 12)
+        return _pooled(held, 4, 12)
     if kind is GroupKind.COLOR:
-        return _shared(_in_one_pool(held, 12), 4)
+        return _pooled(held, 12, _COLORS)
     if kind is GroupKind.RUN:
         return _runs(size, held, 4)
     return _shared(_runs(size, held, 1), _COLORS)
+
+
+@cache
+def _pooled(held: int, faces: int, pools: int) -> tuple[int, ...]:
+    """:func:`_choices` for sets or colour groups, which does not depend on
+    the group's size."""
+    return _shared(_in_one_pool(held, faces), pools)
 
 
 def _in_one_pool(held: int, faces: int) -> tuple[int, ...]:

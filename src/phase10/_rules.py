@@ -164,7 +164,10 @@ class Rules(Immutable):
 
     The fields that the official text leaves open have the defaults of the
     project's rulings (see the rules document). An impossible combination
-    raises :class:`RulesError` here, never later in play.
+    raises :class:`RulesError` here, never later in play, and so does one
+    beyond the limits that keep every call cheap (R17): see
+    :data:`~phase10.MAX_HAND_SIZE` and the limits beside it, among them
+    :data:`~phase10.MAX_LAYS`, which bounds the lays a phase may allow.
 
     >>> Rules().hand_size, len(Rules().phases)
     (10, 10)
@@ -179,17 +182,19 @@ class Rules(Immutable):
     phases: tuple[PhaseSpec, ...] = attrs.field(
         default=STANDARD_PHASES, converter=_to_phases
     )
-    """The phases to complete, in order (R9, R40)."""
+    """The phases to complete, in order (R9, R40); at most
+    :data:`~phase10.MAX_PHASES`."""
     everyone_advances: bool = False
     """Official variation 1, every player advancing every hand (R39)."""
     hand_size: int = 10
-    """Cards dealt to each player (R19)."""
+    """Cards dealt to each player (R19); at most :data:`~phase10.MAX_HAND_SIZE`."""
     deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_to_deck)
-    """The cards the game is played with (R2)."""
+    """The cards the game is played with (R2); at most
+    :data:`~phase10.MAX_DECK_SIZE`."""
     min_players: int = 2
     """The fewest players (R3)."""
     max_players: int = 6
-    """The most players (R3)."""
+    """The most players (R3); at most :data:`~phase10.MAX_PLAYERS`."""
     naturals: NaturalRule = NaturalRule.PER_GROUP
     """How many natural cards a laid phase needs (R11)."""
     skip_limit: SkipLimit = SkipLimit.ROUND
