@@ -35,7 +35,7 @@ from phase10 import (
     SkipLimit,
     standard_deck,
 )
-from phase10._lays import most_lays
+from phase10._lays import most_groups, most_lays
 
 __all__ = [
     "MAX_RUN",
@@ -143,10 +143,11 @@ def _phase_lists(
     choice = draw(st.sampled_from(["standard", "first", "even", "custom"]))
     if choice == "custom":
         hand_size = draw(st.integers(_MIN_HAND, _MAX_HAND))
-        # Rules refuse a phase whose minimal lays from one hand might pass
-        # MAX_LAYS (R17): keep to the phases they accept.
+        # Rules refuse a phase whose minimal lays from one hand, or the
+        # groups of one of its requirements, might pass MAX_LAYS (R17):
+        # keep to the phases they accept.
         listable = phase_specs(max_cards=hand_size + spare).filter(
-            lambda phase: most_lays(phase, hand_size + 1, NaturalRule.NONE) <= MAX_LAYS
+            lambda phase: _listable(phase, hand_size + 1)
         )
         phases = tuple(draw(st.lists(listable, min_size=1, max_size=10)))
         return phases, hand_size
@@ -158,6 +159,14 @@ def _phase_lists(
         phases = STANDARD_PHASES[1::2]
     need = max(phase.min_cards for phase in phases)
     return phases, draw(st.integers(max(_MIN_HAND, need - spare), _MAX_HAND))
+
+
+def _listable(phase: PhaseSpec, cards: int) -> bool:
+    """Whether rules dealing ``cards - 1`` cards accept ``phase`` for its lays."""
+    none = NaturalRule.NONE  # the loosest rule has the most lays
+    return most_lays(phase, cards, none) <= MAX_LAYS and all(
+        most_groups(group, cards, none) <= MAX_LAYS for group in phase.groups
+    )
 
 
 def _points() -> st.SearchStrategy[Points]:

@@ -17,7 +17,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import hands, phase_specs
+from strategies import group_specs, hands, phase_specs
 
 from phase10 import (
     FACES,
@@ -50,7 +50,7 @@ from phase10 import (
     parse_cards,
     standard_deck,
 )
-from phase10._lays import minimal_lays, most_lays
+from phase10._lays import _groups_for, minimal_lays, most_groups, most_lays
 from phase10._legal import _laid
 from phase10._solver import solve
 
@@ -198,6 +198,36 @@ def test_the_lay_bound_is_never_below_the_lays(
     """most_lays is at least the minimal lays of any hand of that size."""
     lays = minimal_lays(hand, phase, naturals)
     assert len(lays) <= most_lays(phase, len(hand), naturals)
+
+
+@settings(max_examples=300)
+@given(
+    group=group_specs(max_size=9),
+    hand=st.one_of(hands(max_size=14), st.lists(st.sampled_from(FACES), max_size=14)),
+    naturals=st.sampled_from(NaturalRule),
+)
+@pytest.mark.rule("R5", "R6", "R7", "R8", "R17")
+def test_the_group_bound_is_never_below_the_groups(
+    group: GroupSpec, hand: list[Card], naturals: NaturalRule
+) -> None:
+    """most_groups is at least the groups a requirement has in any hand."""
+    counts = [0] * len(FACES)
+    for card in hand:
+        if not card.is_skip:
+            counts[card.index] += 1
+    per_group = naturals is NaturalRule.PER_GROUP
+    listed = _groups_for(group.kind, group.size, counts, per_group)
+    assert len(listed) <= most_groups(group, len(hand), naturals)
+
+
+@pytest.mark.rule("R7", "R17")
+def test_a_phase_whose_groups_are_too_many_is_refused() -> None:
+    """A colour group of 10 from 21 cards might be made 352,716 ways."""
+    phase = "1 set of 11 + 10 cards of one color"
+    with pytest.raises(RulesError, match=r"a group of phase 1 .* 352,716 ways"):
+        Rules(phases=[phase], hand_size=20, max_players=2)
+    smaller = "1 set of 8 + 7 cards of one color"
+    assert Rules(phases=[smaller], hand_size=14, max_players=2)
 
 
 @pytest.mark.rule("R4", "R14", "R17")

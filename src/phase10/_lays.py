@@ -18,9 +18,9 @@ from typing import Final
 
 from ._cards import FACES, SKIP, WILD, Card
 from ._limits import MAX_HAND_SIZE
-from ._phases import GroupKind, NaturalRule, PhaseSpec
+from ._phases import GroupKind, GroupSpec, NaturalRule, PhaseSpec
 
-__all__ = ["minimal_lays", "most_lays"]
+__all__ = ["minimal_lays", "most_groups", "most_lays"]
 
 
 # --- enumerating lays ---------------------------------------------------------------
@@ -377,15 +377,21 @@ def most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> int:
         key = (group.kind, group.size)
         sizes[key] = sizes.get(key, 0) + 1
     classes = [(kind, size, count) for (kind, size), count in sizes.items()]
-    best = 0
-    for order in (
-        sorted(classes, key=lambda item: item[1]),
-        sorted(classes, key=lambda item: -item[1]),
-    ):
-        bound = _Bound(order, wild_only)
-        found = max(bound.rest(0, wilds, cards - wilds) for wilds in range(cards + 1))
-        best = found if not best else min(best, found)
-    return best
+    return min(
+        _Bound(order, wild_only).most(cards)
+        for order in (
+            sorted(classes, key=lambda item: item[1]),
+            sorted(classes, key=lambda item: -item[1]),
+        )
+    )
+
+
+def most_groups(group: GroupSpec, cards: int, naturals: NaturalRule) -> int:
+    """A bound on how many groups :func:`minimal_lays` can list for one
+    requirement from any hand of ``cards`` cards: it lists them all before
+    it chooses among them, so the rules bound these too (R17)."""
+    wild_only = naturals is not NaturalRule.PER_GROUP
+    return _Bound([(group.kind, group.size, 1)], wild_only).most(cards)
 
 
 class _Bound:
@@ -400,6 +406,10 @@ class _Bound:
         self.classes = classes
         self.wild_only = wild_only
         self.known: dict[tuple[int, int, int, int], int] = {}
+
+    def most(self, cards: int) -> int:
+        """The bound for any hand of ``cards`` cards, Wilds or natural."""
+        return max(self.rest(0, wilds, cards - wilds) for wilds in range(cards + 1))
 
     def rest(self, c: int, wilds: int, natural: int) -> int:
         """The lays of classes c, c+1, ... from ``wilds`` Wilds and

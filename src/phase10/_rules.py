@@ -13,7 +13,7 @@ import attrs
 from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
 from ._errors import NotationError, RulesError, shown
 from ._immutable import Immutable
-from ._lays import most_lays
+from ._lays import most_groups, most_lays
 from ._limits import (
     MAX_DECK_SIZE,
     MAX_HAND_SIZE,
@@ -308,14 +308,7 @@ def _validate(rules: Rules) -> None:
                     "be kept to discard)"
                 )
             )
-        lays = _most_lays(phase, rules.hand_size + 1, rules.naturals)
-        if lays > MAX_LAYS:
-            raise RulesError(
-                f"phase {number} ({phase}) might be laid in as many as {lays:,} "
-                f"ways from one hand of {rules.hand_size + 1} cards, more than the "
-                f"{MAX_LAYS:,} that legal_actions lists: use a smaller hand_size, "
-                "or fewer or larger groups"
-            )
+        _check_lays(number, phase, rules.hand_size + 1, rules.naturals)
         if not _deck_can_make(faces, phase, rules.naturals):
             raise RulesError(
                 f"phase {number} ({phase}) cannot be made from this deck at all"
@@ -360,9 +353,35 @@ def _face_counts(deck: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def _check_lays(
+    number: int, phase: PhaseSpec, cards: int, naturals: NaturalRule
+) -> None:
+    """Refuse a phase that one hand of ``cards`` cards might lay in more than
+    MAX_LAYS ways, or whose groups it might make in more than MAX_LAYS ways
+    (legal_actions lists those groups first): see the rules document, R17."""
+    lays, groups = _most_lays(phase, cards, naturals)
+    if lays > MAX_LAYS:
+        raise RulesError(
+            f"phase {number} ({phase}) might be laid in as many as {lays:,} "
+            f"ways from one hand of {cards} cards, more than the "
+            f"{MAX_LAYS:,} that legal_actions lists: use a smaller hand_size, "
+            "or fewer or larger groups"
+        )
+    if groups > MAX_LAYS:
+        raise RulesError(
+            f"a group of phase {number} ({phase}) might be made in as many as "
+            f"{groups:,} ways from one hand of {cards} cards, more than the "
+            f"{MAX_LAYS:,} that legal_actions goes through: use a smaller "
+            "hand_size, or smaller groups"
+        )
+
+
 @lru_cache(maxsize=1024)
-def _most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> int:
-    return most_lays(phase, cards, naturals)
+def _most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> tuple[int, int]:
+    """The bounds on the lays of a phase, and on the groups of its
+    requirements, from one hand of ``cards`` cards."""
+    groups = max(most_groups(group, cards, naturals) for group in set(phase.groups))
+    return most_lays(phase, cards, naturals), groups
 
 
 @lru_cache(maxsize=256)
