@@ -484,7 +484,11 @@ def probe_rules(search: Search) -> list[tuple[float, PhaseSpec]]:
             f"{item.hand_size}, deck of {described_hand(item.deck)}"
         )
         found.offer(seconds, what, making(item))
-    return sorted(((seconds, phase) for phase, seconds in met.items()), reverse=True)
+    return sorted(
+        ((seconds, phase) for phase, seconds in met.items()),
+        key=lambda item: item[0],
+        reverse=True,
+    )
 
 
 def big_rules(players: int, deck: Sequence[Card]) -> Rules:

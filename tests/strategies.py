@@ -35,7 +35,7 @@ from phase10 import (
     SkipLimit,
     standard_deck,
 )
-from phase10._lays import most_groups, most_lays
+from phase10._rules import _most_lays
 
 __all__ = [
     "MAX_RUN",
@@ -163,10 +163,8 @@ def _phase_lists(
 
 def _listable(phase: PhaseSpec, cards: int) -> bool:
     """Whether rules dealing ``cards - 1`` cards accept ``phase`` for its lays."""
-    none = NaturalRule.NONE  # the loosest rule has the most lays
-    return most_lays(phase, cards, none) <= MAX_LAYS and all(
-        most_groups(group, cards, none) <= MAX_LAYS for group in phase.groups
-    )
+    # The loosest rule has the most lays.
+    return max(_most_lays(phase, cards, NaturalRule.NONE)) <= MAX_LAYS
 
 
 def _points() -> st.SearchStrategy[Points]:

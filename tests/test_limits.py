@@ -148,7 +148,7 @@ def test_the_official_phases_fit_hands_of_up_to_fourteen_cards() -> None:
         Rules(hand_size=15)
     message = str(refused.value)
     assert "1 set of 3 + 1 run of 4" in message
-    assert f"{MAX_LAYS:,} that legal_actions lists" in message
+    assert f"{MAX_LAYS:,} that legal_actions goes through" in message
     assert "from one hand of 16 cards" in message
 
 

@@ -224,15 +224,16 @@ class _LaySearch:
         "bits",
         "choices",
         "counts",
+        "fits",
         "found",
         "guards",
+        "index",
         "last",
         "natural_in",
         "need_one",
         "order",
         "packs",
         "per_group",
-        "tails",
         "twin",
         "wanted",
     )
@@ -271,8 +272,10 @@ class _LaySearch:
         ]
         self.last = k - 1
         self.found: list[tuple[int, ...]] = []
-        # For each hand left before the last choice, the choices it makes.
-        self.tails: dict[int, list[int]] = {}
+        # Per step, the choices that fit each hand left, and each choice's
+        # place among them by its group (made when first needed).
+        self.fits: list[dict[int, list[int]]] = [{} for _ in range(k)]
+        self.index: list[dict[_Group, int]] = [{} for _ in range(k)]
 
     def run(self) -> list[tuple[tuple[Card, ...], ...]]:
         """Every way, in the phase's order of groups, sorted."""
@@ -306,30 +309,66 @@ class _LaySearch:
         self, step: int, left: int, natural: bool, prefix: tuple[int, ...]
     ) -> None:
         """Choose for the requirement at ``step``, the cards ``left`` packed."""
-        packed = self.packs[step]
+        fitting: Sequence[int] = (
+            self._fitting(step, left) if step else range(len(self.packs[0]))
+        )
+        twin = self.twin[step]
+        if twin >= 0:
+            fitting = fitting[bisect_left(fitting, prefix[twin]) :]
         has = self.natural_in[step]
-        start = prefix[self.twin[step]] if self.twin[step] >= 0 else 0
-        guards = self.guards
-        if step < self.last:
-            for i in range(start, len(packed)):
-                rest = left - packed[i]
-                if rest & guards == guards:
-                    self._place(step + 1, rest, natural or has[i], (*prefix, i))
+        if step == self.last:
+            if self.need_one and not natural:
+                fitting = [i for i in fitting if has[i]]
+            self.found.extend([(*prefix, i) for i in fitting])
             return
-        # The last choice is where most of the work is. Many choices
-        # before it often leave the same cards, so the choices that those
-        # cards can make are found once for each such hand.
-        fitting = self.tails.get(left)
-        if fitting is None:
-            fitting = [
+        packed = self.packs[step]
+        for i in fitting:
+            self._place(step + 1, left - packed[i], natural or has[i], (*prefix, i))
+
+    def _fitting(self, step: int, left: int) -> list[int]:
+        """The choices of the requirement at ``step`` that the cards ``left``
+        (packed) can make, ascending, remembered for each hand left: many
+        ways to choose before often leave the same cards.
+
+        Where the choices are many, most do not fit, so those that do are
+        made anew from the cards left (in time in proportion to them) rather
+        than found by trying every choice."""
+        known = self.fits[step]
+        found = known.get(left)
+        if found is not None:
+            return found
+        packed = self.packs[step]
+        requirement = self.wanted[self.order[step]]
+        many = _MANY_RUNS if requirement.kind.is_run else _MANY_POOLED
+        if len(packed) <= many:
+            guards = self.guards
+            found = [
                 i for i in range(len(packed)) if (left - packed[i]) & guards == guards
             ]
-            self.tails[left] = fitting
-        if start:
-            fitting = fitting[bisect_left(fitting, start) :]
-        if self.need_one and not natural:
-            fitting = [i for i in fitting if has[i]]
-        self.found.extend([(*prefix, i) for i in fitting])
+        else:
+            bits = self.bits
+            field = (1 << bits) - 1
+            half = 1 << (bits - 1)
+            counts = [
+                (left >> bits * face & field) - half for face in range(len(FACES))
+            ]
+            index = self.index[step]
+            if not index:
+                options = self.choices[self.order[step]]
+                index.update((group, i) for i, (_, _, group) in enumerate(options))
+            made = _groups_for(
+                requirement.kind, requirement.size, counts, self.per_group
+            )
+            found = sorted([index[group] for group in made])
+        known[left] = found
+        return found
+
+
+# Beyond this many choices, the choices that fit are made rather than tried:
+# making a set or a colour group costs about as much as trying a hundred,
+# making a run as trying several hundred.
+_MANY_POOLED: Final = 96
+_MANY_RUNS: Final = 512
 
 
 def _packing(counts: Sequence[int]) -> tuple[int, list[int], int]:
@@ -380,6 +419,7 @@ def most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> int:
     return min(
         _Bound(order, wild_only).most(cards)
         for order in (
+            classes,
             sorted(classes, key=lambda item: item[1]),
             sorted(classes, key=lambda item: -item[1]),
         )

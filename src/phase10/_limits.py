@@ -78,6 +78,6 @@ MAX_LAYS: Final = 40_000
 and their number grows steeply with the hand and with the groups a phase
 asks for. A rule set is refused when a phase could, by a bound worked out
 when the rules are made, be laid in more ways than this from one hand of
-``hand_size + 1`` cards, or one of its requirements be made in more ways
-(each requirement's groups are listed first).
+``hand_size + 1`` cards; likewise a part of it (some of its groups), or
+one of its requirements, which the listing goes through on its way.
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
@@ -357,15 +358,16 @@ def _check_lays(
     number: int, phase: PhaseSpec, cards: int, naturals: NaturalRule
 ) -> None:
     """Refuse a phase that one hand of ``cards`` cards might lay in more than
-    MAX_LAYS ways, or whose groups it might make in more than MAX_LAYS ways
-    (legal_actions lists those groups first): see the rules document, R17."""
+    MAX_LAYS ways, counting the ways to lay part of it (legal_actions goes
+    through those on its way), or whose groups it might make in more than
+    MAX_LAYS ways (legal_actions lists those first): see R17."""
     lays, groups = _most_lays(phase, cards, naturals)
     if lays > MAX_LAYS:
         raise RulesError(
-            f"phase {number} ({phase}) might be laid in as many as {lays:,} "
-            f"ways from one hand of {cards} cards, more than the "
-            f"{MAX_LAYS:,} that legal_actions lists: use a smaller hand_size, "
-            "or fewer or larger groups"
+            f"phase {number} ({phase}) might be laid, in whole or in part, in "
+            f"as many as {lays:,} ways from one hand of {cards} cards, more "
+            f"than the {MAX_LAYS:,} that legal_actions goes through: use a "
+            "smaller hand_size, or fewer or larger groups"
         )
     if groups > MAX_LAYS:
         raise RulesError(
@@ -378,10 +380,18 @@ def _check_lays(
 
 @lru_cache(maxsize=1024)
 def _most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> tuple[int, int]:
-    """The bounds on the lays of a phase, and on the groups of its
-    requirements, from one hand of ``cards`` cards."""
-    groups = max(most_groups(group, cards, naturals) for group in set(phase.groups))
-    return most_lays(phase, cards, naturals), groups
+    """The bounds on the lays of a phase and of every part of it (some of
+    its groups), and on the groups of its requirements, from one hand of
+    ``cards`` cards."""
+    groups = phase.groups
+    parts = {
+        chosen
+        for size in range(min(2, len(groups)), len(groups) + 1)
+        for chosen in combinations(groups, size)
+    }
+    lays = max(most_lays(PhaseSpec(part), cards, naturals) for part in parts)
+    made = max(most_groups(group, cards, naturals) for group in set(groups))
+    return lays, made
 
 
 @lru_cache(maxsize=256)
