@@ -340,6 +340,11 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
     for the whole state. A view of any other seat, or a spectator's, gets
     ``()`` while a turn is being played.
 
+    The lays are at most :data:`~phase10.MAX_LAYS`, as the rules check when
+    they are made (R17), for every hand a game deals; a state whose player
+    holds more than ``hand_size + 1`` cards, which no game reaches, raises
+    :class:`~phase10.IllegalMove` rather than list them.
+
     >>> from phase10 import new_game, view
     >>> game = new_game(2, seed=7)
     >>> legal_actions(game)
