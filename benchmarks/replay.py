@@ -12,7 +12,9 @@ and for the bots), then times, each as the median of R runs:
 - ``final_state(record)``, which keeps only the last state;
 - writing the record as JSON and reading it back;
 - writing a mid-game state as JSON and reading it back (reading checks
-  everything: the rules, the cards against the deck, every group).
+  everything: the rules, the cards against the deck, every group);
+- the same for a player's view of that state, which a server sends at
+  every move.
 """
 
 from __future__ import annotations
@@ -28,12 +30,14 @@ from collections.abc import Callable, Sequence
 from phase10 import (
     GameRecord,
     GameState,
+    PlayerView,
     Rules,
     apply,
     final_state,
     from_json,
     replay,
     to_json,
+    view,
 )
 from phase10.bots import GreedyBot
 
@@ -102,11 +106,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = record.to_json()
     middle = states[len(states) // 2]
     state_text = to_json(middle)
+    seen = view(middle, 0)
+    view_text = to_json(seen)
     figures: list[tuple[str, Callable[[], object], int]] = [
         (f"record to JSON ({len(text):,} chars)", record.to_json, 20),
         ("record from JSON", lambda: GameRecord.from_json(text), 20),
         (f"mid-game state to JSON ({len(state_text):,})", lambda: to_json(middle), 500),
         ("mid-game state from JSON", lambda: from_json(state_text, GameState), 500),
+        (f"mid-game view to JSON ({len(view_text):,})", lambda: to_json(seen), 500),
+        ("mid-game view from JSON", lambda: from_json(view_text, PlayerView), 500),
     ]
     for name, work, calls in figures:
         seconds = seconds_per_call(work, calls, args.repeat)

@@ -1,6 +1,9 @@
 """Play bots against each other and print who wins.
 
 python examples/tournament.py --games 100 --players 2
+python examples/tournament.py --games 40 --bots montecarlo,greedy --workers 2
+
+--workers N plays the games on N worker processes, with the same results.
 """
 
 from __future__ import annotations
@@ -12,11 +15,12 @@ import time
 from collections.abc import Callable
 
 from phase10 import PRESETS
-from phase10.bots import Bot, GreedyBot, RandomBot, tournament
+from phase10.bots import Bot, GreedyBot, MonteCarloBot, RandomBot, tournament
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {
     "greedy": GreedyBot,
     "random": RandomBot,
+    "montecarlo": MonteCarloBot,
 }
 
 
@@ -27,7 +31,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", choices=sorted(PRESETS), default="official")
     parser.add_argument(
-        "--bots", default="greedy,random", help="comma-separated: greedy, random"
+        "--bots", default="greedy,random", help="comma-separated: " + ", ".join(BOTS)
+    )
+    parser.add_argument(
+        "--workers", type=int, default=0, help="worker processes (0: play here)"
     )
     args = parser.parse_args(argv)
     names = args.bots.split(",")
@@ -42,16 +49,17 @@ def main(argv: list[str] | None = None) -> int:
         rules=PRESETS[args.rules],
         seed=args.seed,
         max_moves=50_000,
+        executor=args.workers or None,
     )
     seconds = time.perf_counter() - started
     print(
         f"{result.games} games, {args.players} players, rules {args.rules!r}, "
         f"seeds {args.seed}-{args.seed + args.games - 1} ({seconds:.1f} s)"
     )
-    print(f"{'bot':<8} {'wins':>6} {'share':>7} {'mean score':>11}")
+    print(f"{'bot':<11} {'wins':>6} {'share':>7} {'mean score':>11}")
     for name in names:
         print(
-            f"{name:<8} {result.wins[name]:>6} {result.win_rate(name):>7.0%} "
+            f"{name:<11} {result.wins[name]:>6} {result.win_rate(name):>7.0%} "
             f"{result.mean_score[name]:>11.1f}"
         )
     if result.unfinished:

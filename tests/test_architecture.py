@@ -19,21 +19,6 @@ PACKAGE = "phase10"
 MAX_MODULE_LINES = 700
 MAX_FUNCTION_LINES = 120
 
-# Modules ("phase10._x") and functions ("phase10._x:qualname") still over the
-# limits while other branches split them. Empty this list as those branches
-# are merged: the last test below names each entry that is no longer over.
-NOT_YET_SPLIT = frozenset(
-    {
-        "phase10._serialize",
-        "phase10._serialize:_check_consistency",
-    }
-)
-
-# Import cycles that another branch is removing; empty once it is merged.
-# (As imports are read here, _serialize names _record only for the type
-# checker, so this pair is no cycle today; an entry left over does no harm.)
-CYCLES_NOT_YET_BROKEN = [frozenset({"phase10._record", "phase10._serialize"})]
-
 
 # ---------------------------------------------------------------------------
 # Reading the source
@@ -182,7 +167,7 @@ def _function_lengths(node: ast.AST, prefix: str) -> Iterator[tuple[str, int]]:
 def test_no_import_cycle_among_the_modules() -> None:
     """No module of phase10 imports, directly or not, one that imports it."""
     found = cycles(import_graph(SRC, PACKAGE))
-    assert [cycle for cycle in found if cycle not in CYCLES_NOT_YET_BROKEN] == []
+    assert found == []
 
 
 def test_the_rules_use_the_solver_and_not_the_other_way() -> None:
@@ -198,15 +183,7 @@ def test_the_rules_use_the_solver_and_not_the_other_way() -> None:
 
 def test_no_module_or_function_too_long() -> None:
     """No module is over 700 lines and no function over 120."""
-    found = too_long(SRC, PACKAGE)
-    assert {
-        name: size for name, size in found.items() if name not in NOT_YET_SPLIT
-    } == {}
-
-
-def test_not_yet_split_names_only_what_is_still_too_long() -> None:
-    """Each entry of NOT_YET_SPLIT is still over a limit (else remove it)."""
-    assert sorted(NOT_YET_SPLIT - too_long(SRC, PACKAGE).keys()) == []
+    assert too_long(SRC, PACKAGE) == {}
 
 
 # ---------------------------------------------------------------------------

@@ -9,13 +9,18 @@ import pytest
 
 import phase10
 import phase10.bots
+import phase10.svg
 
 API = Path(__file__).parent.parent / "docs" / "api.md"
 
 
 @pytest.mark.parametrize(
     ("module", "names"),
-    [("phase10", phase10.__all__), ("phase10.bots", phase10.bots.__all__)],
+    [
+        ("phase10", phase10.__all__),
+        ("phase10.bots", phase10.bots.__all__),
+        ("phase10.svg", phase10.svg.__all__),
+    ],
 )
 def test_the_api_reference_names_every_public_name(
     module: str, names: list[str]

@@ -129,6 +129,7 @@ def test_the_end_of_a_game_is_told() -> None:
     assert told[-1].describe(["Ann", "Bob"]) == "Bob wins the game"
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6))
 @settings(max_examples=20)
 @pytest.mark.rule("R41")

@@ -120,6 +120,7 @@ def test_notation_is_not_the_english_sentence() -> None:
     assert str(Draw(Pile.DISCARD)) == "draw from the discard pile"
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(rules=rules_records(), seed=st.integers(0, 2**32), players=st.integers(2, 6))
 def test_every_legal_action_reads_back_from_its_notation(

@@ -51,6 +51,7 @@ def record_game(
     return record, states
 
 
+@pytest.mark.slow
 @given(
     rules=rules_records(),
     players=st.integers(2, 8),
@@ -280,6 +281,7 @@ def test_a_record_is_written_as_documented() -> None:
     )
 
 
+@pytest.mark.slow
 @given(
     where=st.integers(0, 10**6),
     value=st.none()

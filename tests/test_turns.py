@@ -10,6 +10,8 @@ import pytest
 from scenarios import all_cards, deal
 
 from phase10 import (
+    MAX_HANDS,
+    MAX_TURNS_PER_HAND,
     CannotDraw,
     Card,
     EmptyDrawPile,
@@ -325,3 +327,20 @@ def test_a_seat_must_be_a_whole_number_not_true_or_a_float() -> None:
         with pytest.raises(NoSuchSeat, match=r"whole number from 0 to 1.*\(rule R3\)"):
             draw(state, player=player)  # type: ignore[arg-type]
     assert draw(state, player=1).step is Step.PLAY
+
+
+@pytest.mark.rule("R36")
+def test_a_game_and_a_hand_have_a_length_limit() -> None:
+    """The next hand after MAX_HANDS hands, and a turn after MAX_TURNS_PER_HAND
+    turn slots, are refused, so every count of a state can be saved exactly."""
+    state = new_game(2, Rules(on_empty_draw_pile=EmptyDrawPile.END_HAND), seed=2)
+    over = _play_out_hand(state)
+    from phase10._state import replace
+
+    with pytest.raises(WrongStep, match=r"lasted 100,000 hands.*\(rule R36\)"):
+        next_hand(replace(over, hand_number=MAX_HANDS))
+    assert next_hand(replace(over, hand_number=MAX_HANDS - 1)).hand_number == MAX_HANDS
+    playing = draw(replace(state, turn_slot=MAX_TURNS_PER_HAND))
+    card = next(c for c in playing.players[playing.current].hand if not c.is_skip)
+    with pytest.raises(WrongStep, match=r"lasted 1,000,000,000 turns"):
+        discard(playing, card)

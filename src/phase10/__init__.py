@@ -25,6 +25,7 @@ from ._cards import (
     parse_cards,
     standard_deck,
 )
+from ._determinize import determinize, with_draw_pile
 from ._errors import (
     BadDiscard,
     BadSkipTarget,
@@ -58,7 +59,9 @@ from ._events import (
     SkipPlayed,
     TurnLost,
 )
+from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND
 from ._groups import End
+from ._invariants import InvalidState, check_state, check_view
 from ._legal import (
     can_apply,
     can_discard,
@@ -94,6 +97,7 @@ from ._serialize import (
 )
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, PlayerState, Step
+from ._text import describe_state
 from ._transitions import (
     discard,
     draw,
@@ -118,6 +122,7 @@ __all__ = [
     "FACES",
     "MAX_DECK_SIZE",
     "MAX_GROUPS",
+    "MAX_HANDS",
     "MAX_HAND_SIZE",
     "MAX_JSON_LENGTH",
     "MAX_LAYS",
@@ -125,6 +130,7 @@ __all__ = [
     "MAX_PHASE_CARDS",
     "MAX_PHASE_TEXT",
     "MAX_PLAYERS",
+    "MAX_TURNS_PER_HAND",
     "PRESETS",
     "SCHEMA_VERSION",
     "SKIP",
@@ -161,6 +167,7 @@ __all__ = [
     "HandEnded",
     "Hit",
     "IllegalMove",
+    "InvalidState",
     "LayPhase",
     "Meld",
     "NaturalRule",
@@ -196,6 +203,10 @@ __all__ = [
     "can_lay_phase",
     "can_next_hand",
     "can_skip",
+    "check_state",
+    "check_view",
+    "describe_state",
+    "determinize",
     "discard",
     "draw",
     "events",
@@ -225,6 +236,7 @@ __all__ = [
     "verify_next_hand",
     "verify_skip",
     "view",
+    "with_draw_pile",
 ]
 
 

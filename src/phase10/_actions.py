@@ -115,7 +115,7 @@ class Draw(Immutable):
 
     @property
     def notation(self) -> str:
-        """The move in the move notation: ``"D"`` or ``"T"``."""
+        """The move in the move notation, ``"D"`` or ``"T"``."""
         return "T" if self.source is Pile.DISCARD else "D"
 
     def __str__(self) -> str:
@@ -240,7 +240,7 @@ class NextHand(Immutable):
 
     @property
     def notation(self) -> str:
-        """The move in the move notation: ``"N"``."""
+        """The move in the move notation, always ``"N"``."""
         return "N"
 
     def __str__(self) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, Final, final
 
 from ._errors import NotationError, shown
+from ._svgcard import card_document
 
 __all__ = [
     "FACES",
@@ -154,6 +155,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({self._text!r})"
+
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (see :func:`phase10.svg.card`)."""
+        return card_document(self._text)
 
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Card):

@@ -86,7 +86,7 @@ def seat_problem(seat: object, seats: int, *, optional: bool = False) -> str | N
 
 
 class Phase10Error(Exception):
-    """Base class of every exception raised by :mod:`phase10`.
+    """Base class of every exception raised by the ``phase10`` package.
 
     .. versionadded:: 0.1
     """

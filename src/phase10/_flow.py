@@ -10,6 +10,7 @@ move's own, made for one call: no state is ever changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ._cards import Card
 from ._errors import (
@@ -27,6 +28,8 @@ from ._shuffle import fresh_seed, seed_problem, shuffled
 from ._state import GameState, PlayerState, Step, replace
 
 __all__ = [
+    "MAX_HANDS",
+    "MAX_TURNS_PER_HAND",
     "Log",
     "begin_turn",
     "check_game",
@@ -42,6 +45,17 @@ __all__ = [
 
 Log = list[Event] | None
 """Where a move writes its events, or ``None`` for no events."""
+
+MAX_HANDS: Final = 100_000
+"""The most hands a game may last. An official game lasts 10 to 30 hands;
+the bound keeps every count of a state (hands, turns, shuffles, scores)
+within what JSON readers take exactly (2**53 - 1), so that every state a
+game reaches can be saved and read back."""
+
+MAX_TURNS_PER_HAND: Final = 1_000_000_000
+"""The most turn slots a hand may last. A hand of the official game takes
+under 200; only a custom deck can make a hand that never ends (ruling 36),
+and a program that plays one stops long before this by its own limit."""
 
 
 # --- setting up ------------------------------------------------------------
@@ -62,6 +76,11 @@ def new_game(
     from the operating system. ``deck``, if given, is the exact order to deal
     from (top card first) instead of a shuffle. Raises :class:`RulesError`
     for a game that cannot be set up as asked.
+
+    The seed is a secret: whoever knows it knows every hand. A small seed can
+    be found from one player's view by trying every seed in turn, so games
+    for real people should use ``seed=None`` (or a seed of 128 random bits
+    kept on the server); small seeds are for tests and replays.
 
     >>> game = new_game(["Ann", "Bob"], seed=7)
     >>> [len(p.hand) for p in game.players], game.current, game.step.name
@@ -212,6 +231,12 @@ def begin_turn(
     """Start turn slot ``slot`` at ``seat``: pass over lost turns, refill the
     draw pile (R25-R27). Builds the new state once, from ``state`` and the
     parts of it the move has changed."""
+    if slot > MAX_TURNS_PER_HAND:
+        raise WrongStep(
+            f"this hand has lasted {MAX_TURNS_PER_HAND:,} turns, the most a hand "
+            "may: it cannot go on",
+            clause="R36",
+        )
     while players[seat].skips_pending > 0:
         lost = players[seat]
         if log is not None:
@@ -372,6 +397,12 @@ def play_next_hand(
 ) -> GameState:
     """:func:`next_hand`, writing its events to ``log``."""
     verify_next_hand(state, player=player)
+    if state.hand_number >= MAX_HANDS:
+        raise WrongStep(
+            f"this game has lasted {MAX_HANDS:,} hands, the most a game may: "
+            "it cannot go on",
+            clause="R36",
+        )
     following = replace(
         state,
         dealer=(state.dealer + 1) % len(state.players),

@@ -21,14 +21,14 @@ from operator import attrgetter
 from typing import Final
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
-from ._cards import FACES, SKIP, WILD, Card, CardLike
+from ._cards import FACES, SKIP, Card, CardLike
 from ._errors import CardDoesNotFit, IllegalMove, NotYourTurn, Phase10Error, shown
 from ._groups import End, GroupShape, extend_group
 from ._lays import minimal_lays
 from ._moves import judge
 from ._phases import GroupKind
 from ._solver import find_phase
-from ._state import GameState, Pile, PlayerState, Step
+from ._state import GameState, Pile, Step
 from ._transitions import (
     hit_barrier,
     keep_card_barrier,
@@ -42,7 +42,7 @@ from ._transitions import (
     verify_next_hand,
     verify_skip,
 )
-from ._view import PlayerView
+from ._view import PlayerView, _surrogate
 
 __all__ = [
     "can_apply",
@@ -61,49 +61,6 @@ StateLike = GameState | PlayerView
 
 
 # --- views ----------------------------------------------------------------------
-
-
-def _surrogate(seen: PlayerView) -> GameState:
-    """A state that agrees with ``seen`` on everything the checks read.
-
-    Hidden cards are replaced by Wilds: the other hands and the draw pile
-    keep their sizes, the discard pile its top card and size. The seed and
-    the shuffle count are blanked; they decide only future shuffles.
-    """
-    seat = seen.seat
-    players = tuple(
-        PlayerState(
-            name=public.name,
-            hand=seen.hand if index == seat else (WILD,) * public.hand_size,
-            completed=public.completed,
-            laid_down=public.laid_down,
-            score=public.score,
-            skips_pending=public.skips_pending,
-            skipped_in_slot=public.skipped_in_slot,
-            known=public.known,
-        )
-        for index, public in enumerate(seen.players)
-    )
-    top = seen.discard_top
-    discard_pile = () if top is None else (top, *(WILD,) * (seen.discard_size - 1))
-    return GameState(
-        rules=seen.rules,
-        players=players,
-        current=seen.current,
-        dealer=seen.dealer,
-        step=seen.step,
-        draw_pile=(WILD,) * seen.draw_size,
-        discard_pile=discard_pile,
-        table=seen.table,
-        hand_number=seen.hand_number,
-        winner=seen.winner,
-        turn_slot=seen.turn_slot,
-        laid_this_turn=seen.laid_this_turn,
-        went_out=seen.went_out,
-        hand_points=seen.hand_points,
-        contenders=seen.contenders,
-        tiebreak=seen.tiebreak,
-    )
 
 
 _IN_TURN: Final = (Step.DRAW, Step.PLAY)

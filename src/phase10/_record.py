@@ -14,42 +14,34 @@ from typing import Any, Final
 
 import attrs
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
-from ._errors import FormatError, Phase10Error, shown
+from ._actions import MOVE_TYPES, Action
+from ._codec import MOVE_CLASSES, read_move, read_rules, write_moves, write_rules
+from ._errors import FormatError, Phase10Error, is_whole, shown
+from ._flow import new_game
 from ._immutable import Immutable
+from ._invariants import table_of
+from ._json import (
+    MAX_DECK,
+    at,
+    document,
+    dumps,
+    items,
+    json_object,
+    loads,
+    player_name,
+    read_document,
+    read_seed,
+    seat,
+    write_seed,
+)
 from ._moves import apply
 from ._rules import OFFICIAL, Rules
-from ._serialize import (
-    _MAX_DECK,
-    _at,
-    _list,
-    _name,
-    _object,
-    _player_count,
-    _read_action,
-    _read_rules,
-    _register,
-    _seat,
-    _seed,
-    _write_action,
-    _write_rules,
-    from_dict,
-    from_json,
-    to_dict,
-    to_json,
-)
-from ._shuffle import MAX_SEED_DIGITS, SEED_LIMIT
+from ._shuffle import MAX_SEED_DIGITS, seed_problem
 from ._state import GameState
-from ._transitions import new_game
 
-__all__ = ["GameRecord", "final_state", "replay"]
+__all__ = ["GameRecord", "final_state", "read_record", "replay", "write_record"]
 
-_OFFICIAL: Final = OFFICIAL
 _MAX_ACTIONS: Final = 1_000_000
-_MOVES: Final = (Draw, LayPhase, Hit, Discard, Skip, NextHand)
-
-
-_MOVE_NAMES: Final = "Draw, LayPhase, Hit, Discard, Skip or NextHand"
 
 
 def _to_names(players: int | Iterable[str]) -> tuple[str, ...]:
@@ -62,7 +54,7 @@ def _to_names(players: int | Iterable[str]) -> tuple[str, ...]:
     if isinstance(players, int):
         # A count names the players as new_game does; whether the rules seat
         # that many is checked when the game is replayed, as for names.
-        if not 1 <= players <= _MAX_DECK:
+        if not 1 <= players <= MAX_DECK:
             raise FormatError(
                 f"a record's players are a number of players from 1 to the "
                 f"rules' max_players, not {players}"
@@ -77,10 +69,10 @@ def _to_names(players: int | Iterable[str]) -> tuple[str, ...]:
             "a record's players are a sequence of names or a number of players, "
             f"not a {type(players).__name__}"
         ) from None
-    for seat, name in enumerate(names):
+    for number, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise FormatError(
-                f"players[{seat}]: a player's name is a non-empty text, "
+                f"players[{number}]: a player's name is a non-empty text, "
                 f"not {_describe(name)}"
             )
     return names
@@ -106,27 +98,25 @@ def _to_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
 def _check_moves(moves: tuple[object, ...], first: int) -> None:
     """Refuse anything among ``moves`` (numbered from ``first``) that is no move."""
     for index, move in enumerate(moves, first):
-        if not isinstance(move, _MOVES):
+        if not isinstance(move, MOVE_TYPES):
             raise FormatError(
                 f"actions[{index}]: {_describe(move)} is not a move; a record's "
-                f"actions are {_MOVE_NAMES} records"
+                f"actions are {MOVE_CLASSES} records"
             )
 
 
 def _describe(value: object) -> str:
-    """A short description of a value given to a record, for an error message."""
-    if isinstance(value, int) and not -(10**15) < value < 10**15:
-        return "a very large number"  # repr() refuses ints of over 4300 digits
-    if isinstance(value, (str, int, type(None))):
-        text = repr(value)
-        return text if len(text) <= 40 else f"a {type(value).__name__}"
+    """A value given to a record, for an error message: a text, a number or
+    None quoted, anything else named by its type ("a type", "a Draw")."""
+    if value is None or isinstance(value, (str, int)):
+        return shown(value)
     return f"a {type(value).__name__}"
 
 
 def _check_whole(
     record: GameRecord, attribute: attrs.Attribute[int], value: int
 ) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise FormatError(
             f"a record's {attribute.name} is a whole number, not {type(value).__name__}"
         )
@@ -136,7 +126,7 @@ def _check_seed(
     record: GameRecord, attribute: attrs.Attribute[int], value: int
 ) -> None:
     _check_whole(record, attribute, value)
-    if not -SEED_LIMIT < value < SEED_LIMIT:
+    if seed_problem(value) is not None:
         raise FormatError(
             f"a record's seed has at most {MAX_SEED_DIGITS} digits, so that it "
             "can be saved and read back, and this one has more"
@@ -191,7 +181,7 @@ class GameRecord(Immutable):
     :func:`~phase10.new_game`."""
     seed: int = attrs.field(repr=False, validator=_check_seed)
     """The game's seed, from which every deal is shuffled. Secret."""
-    rules: Rules = attrs.field(default=_OFFICIAL, validator=_check_rules)
+    rules: Rules = attrs.field(default=OFFICIAL, validator=_check_rules)
     """The rules the game is played by."""
     dealer: int = attrs.field(default=0, validator=_check_whole)
     """The dealer of the first hand."""
@@ -239,11 +229,11 @@ class GameRecord(Immutable):
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (see :func:`~phase10.to_dict`)."""
-        return to_dict(self)
+        return document("record", write_record(self))
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as JSON text (see :func:`~phase10.to_json`)."""
-        return to_json(self, indent=indent)
+        return dumps(self.to_dict(), indent, "GameRecord")
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
@@ -251,14 +241,12 @@ class GameRecord(Immutable):
 
         This checks the record's form, not its moves: :func:`replay` does.
         """
-        record: GameRecord = from_dict(data, GameRecord)
-        return record
+        return read_document(data, "record", read_record)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Read a record from JSON text, as :meth:`from_dict` does."""
-        record: GameRecord = from_json(text, GameRecord)
-        return record
+        return read_document(loads(text), "record", read_record)
 
 
 _FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(GameRecord))
@@ -275,7 +263,7 @@ def _states(record: GameRecord, function: str) -> Iterator[GameState]:
         raise FormatError(f"the record cannot start a game: {error}") from error
     yield state
     for index, action in enumerate(record.actions):
-        if not isinstance(action, _MOVES):
+        if not isinstance(action, MOVE_TYPES):
             raise FormatError(f"actions[{index}]: {shown(action)} is not a move")
         try:
             state = apply(state, action)
@@ -314,36 +302,36 @@ def final_state(record: GameRecord) -> GameState:
 _RECORD_KEYS: Final = ("rules", "players", "seed", "dealer", "actions")
 
 
-def _write_record(record: GameRecord) -> dict[str, Any]:
+def write_record(record: GameRecord) -> dict[str, Any]:
+    """The record as a dict: the rules, names, seed, first dealer and moves."""
     return {
-        "rules": _write_rules(record.rules),
+        "rules": write_rules(record.rules),
         "players": list(record.players),
-        "seed": str(record.seed),
+        "seed": write_seed(record.seed),
         "dealer": record.dealer,
-        "actions": [_write_action(action) for action in record.actions],
+        "actions": write_moves(record.actions),
     }
 
 
-def _read_record(data: dict[str, Any], where: str) -> GameRecord:
-    data = _object(data, where, _RECORD_KEYS)
-    rules = _read_rules(data["rules"], _at(where, "rules"))
-    players_at = _at(where, "players")
+def read_record(value: object, where: str) -> GameRecord:
+    """The record ``value`` describes; its moves are checked by :func:`replay`."""
+    data = json_object(value, where, _RECORD_KEYS)
+    rules = read_rules(data["rules"], at(where, "rules"))
+    players_at = at(where, "players")
+    listed = items(data["players"], players_at, rules.max_players)
+    table_of(rules, len(listed), players_at)
     names = tuple(
-        _name(name, f"{players_at}[{seat}]")
-        for seat, name in enumerate(_player_count(data["players"], players_at, rules))
+        player_name(one, f"{players_at}[{number}]") for number, one in enumerate(listed)
     )
-    actions_at = _at(where, "actions")
-    actions = _list(data["actions"], actions_at, _MAX_ACTIONS)
+    actions_at = at(where, "actions")
+    actions = items(data["actions"], actions_at, _MAX_ACTIONS)
     return GameRecord(
         players=names,
-        seed=_seed(data["seed"], _at(where, "seed")),
+        seed=read_seed(data["seed"], at(where, "seed")),
         rules=rules,
-        dealer=_seat(data["dealer"], _at(where, "dealer"), len(names)),
+        dealer=seat(data["dealer"], at(where, "dealer"), len(names)),
         actions=tuple(
-            _read_action(action, f"{actions_at}[{index}]")
+            read_move(action, f"{actions_at}[{index}]")
             for index, action in enumerate(actions)
         ),
     )
-
-
-_register(GameRecord, "record", _write_record, _read_record)

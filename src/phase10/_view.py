@@ -8,14 +8,26 @@ holds another hand, the draw pile's order or the seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Final
+
 import attrs
 
-from ._cards import Card
-from ._errors import IllegalMove, shown
+from ._cards import WILD, Card
+from ._errors import IllegalMove, NoSuchSeat, seat_problem
 from ._immutable import Immutable
 from ._phases import PhaseSpec
 from ._rules import Rules
-from ._state import GameState, Meld, Step, phase_for, phase_number_for
+from ._state import (
+    GameState,
+    Meld,
+    PlayerState,
+    Step,
+    phase_for,
+    phase_number_for,
+)
+from ._text import view_text
+from .svg import view as svg_view
 
 __all__ = ["PlayerView", "PublicPlayer", "view"]
 
@@ -88,6 +100,70 @@ class PlayerView(Immutable):
         """The 1-based number of the phase ``seat`` is working on."""
         return phase_number_for(self.rules, self.tiebreak, self.players[seat].completed)
 
+    def __str__(self) -> str:
+        """A text picture of what the seat sees, its own hand last."""
+        return view_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The view as a picture, for Jupyter (see :func:`phase10.svg.view`)."""
+        return svg_view(self)
+
+
+def _copier(cls: type, source: type, computed: tuple[str, ...]) -> Callable[..., Any]:
+    """``copy(obj, *values)``: a ``cls`` whose fields named as fields of
+    ``source`` are copied from ``obj`` (a ``source``), the ``computed`` ones
+    given in that order, and any other left to its default.
+
+    Views are taken at every move, so the function is written out once as
+    straight-line code, as attrs writes ``__init__``; for the players::
+
+        def copy(obj, hand_size):
+            return PublicPlayer(name=obj.name, completed=obj.completed, ...,
+                                hand_size=hand_size)
+    """
+    names = {field.name for field in attrs.fields(source)}
+    fields = attrs.fields(cls)
+    copied = [
+        f"{field.name}=obj.{field.name}"
+        for field in fields
+        if field.name in names and field.name not in computed
+    ]
+    unset = [
+        field.name
+        for field in fields
+        if field.default is attrs.NOTHING
+        and field.name not in names
+        and field.name not in computed
+    ]
+    if unset:  # a field added to one record only, with no default
+        raise TypeError(
+            f"{cls.__name__} cannot be made from a {source.__name__}: {unset}"
+        )
+    given = [f"{name}={name}" for name in computed]
+    source_code = (
+        f"def copy(obj, {', '.join(computed)}):\n"
+        f"    return cls({', '.join(copied + given)})\n"
+    )
+    namespace: dict[str, Any] = {"cls": cls}
+    exec(compile(source_code, f"<phase10 {cls.__name__} copy>", "exec"), namespace)
+    copy: Callable[..., Any] = namespace["copy"]
+    return copy
+
+
+# A view copies every field of the state of the same name, and its inverse
+# copies them back; the players are seen through PublicPlayer, and the fields
+# named here are worked out. So a field added to both GameState and
+# PlayerView (or to both PlayerState and PublicPlayer) is shown to players,
+# and read back by the checks of moves on a view, with no other change.
+_PUBLIC: Final = _copier(PublicPlayer, PlayerState, ("hand_size",))
+_VIEW: Final = _copier(
+    PlayerView,
+    GameState,
+    ("seat", "hand", "players", "discard_top", "discard_size", "draw_size"),
+)
+_PRIVATE: Final = _copier(PlayerState, PublicPlayer, ("hand",))
+_STATE: Final = _copier(GameState, PlayerView, ("players", "draw_pile", "discard_pile"))
+
 
 def view(state: GameState, seat: int | None) -> PlayerView:
     """The game as ``seat`` may see it; ``seat=None`` for a spectator.
@@ -100,47 +176,47 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     >>> hasattr(mine, "seed"), hasattr(mine, "draw_pile")
     (False, False)
 
+    A seat that is not at the table raises :class:`~phase10.NoSuchSeat`.
+
     .. versionadded:: 0.1
     """
     if not isinstance(state, GameState):
         raise IllegalMove(f"a view is taken of a GameState, not {type(state).__name__}")
-    if seat is not None and (
-        isinstance(seat, bool)
-        or not isinstance(seat, int)
-        or not 0 <= seat < len(state.players)
-    ):
-        raise IllegalMove(f"there is no seat {shown(seat)} at this table")
+    problem = seat_problem(seat, len(state.players), optional=True)
+    if problem is not None:
+        raise NoSuchSeat(f"there is no such seat at this table: {problem}")
+    players = tuple([_PUBLIC(player, len(player.hand)) for player in state.players])
+    discard_pile = state.discard_pile
+    seen: PlayerView = _VIEW(
+        state,
+        seat,
+        () if seat is None else state.players[seat].hand,
+        players,
+        discard_pile[0] if discard_pile else None,
+        len(discard_pile),
+        len(state.draw_pile),
+    )
+    return seen
+
+
+def _surrogate(seen: PlayerView) -> GameState:
+    """A state that agrees with ``seen`` on everything the checks of moves read.
+
+    The inverse of :func:`view`: hidden cards are replaced by Wilds, so the
+    other hands and the draw pile keep their sizes, the discard pile its top
+    card and size. The seed and the shuffle count keep their defaults; they
+    decide only future shuffles.
+    """
+    mine = seen.seat
     players = tuple(
-        PublicPlayer(
-            name=p.name,
-            hand_size=len(p.hand),
-            completed=p.completed,
-            laid_down=p.laid_down,
-            score=p.score,
-            skips_pending=p.skips_pending,
-            skipped_in_slot=p.skipped_in_slot,
-            known=p.known,
-        )
-        for p in state.players
+        _PRIVATE(public, seen.hand if number == mine else (WILD,) * public.hand_size)
+        for number, public in enumerate(seen.players)
     )
-    return PlayerView(
-        seat=seat,
-        hand=() if seat is None else state.players[seat].hand,
-        players=players,
-        rules=state.rules,
-        current=state.current,
-        dealer=state.dealer,
-        step=state.step,
-        table=state.table,
-        discard_top=state.discard_pile[0] if state.discard_pile else None,
-        discard_size=len(state.discard_pile),
-        draw_size=len(state.draw_pile),
-        hand_number=state.hand_number,
-        winner=state.winner,
-        turn_slot=state.turn_slot,
-        laid_this_turn=state.laid_this_turn,
-        went_out=state.went_out,
-        hand_points=state.hand_points,
-        contenders=state.contenders,
-        tiebreak=state.tiebreak,
+    top = seen.discard_top
+    state: GameState = _STATE(
+        seen,
+        players,
+        (WILD,) * seen.draw_size,
+        () if top is None else (top, *(WILD,) * (seen.discard_size - 1)),
     )
+    return state

@@ -18,15 +18,19 @@ it into that seat's view before looking at it.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Protocol
 
 import attrs
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import Card
+from ._determinize import determinize
 from ._errors import CardDoesNotFit, GameOver, IllegalMove, NotYourTurn
+from ._flow import new_game
 from ._groups import End, extend_group
 from ._immutable import Immutable
 from ._legal import can_draw, can_lay_phase, can_skip, legal_actions
@@ -35,13 +39,13 @@ from ._phases import GroupKind, PhaseSpec
 from ._rules import Rules
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, Step
-from ._transitions import new_game
 from ._view import PlayerView, view
 
 __all__ = [
     "Bot",
     "GameResult",
     "GreedyBot",
+    "MonteCarloBot",
     "RandomBot",
     "SimpleBot",
     "TournamentResult",
@@ -220,6 +224,156 @@ def _keep_score(card: Card, hand: Sequence[Card], phase: PhaseSpec) -> int:
     return best
 
 
+class MonteCarloBot:
+    """A search bot: determinized Monte Carlo over :class:`GreedyBot` play-outs.
+
+    For each choice that matters (which pile to draw from; which card to
+    discard or whom to Skip) it deals the cards it cannot see at random
+    (:func:`~phase10.determinize`) ``rollouts`` times, and for every
+    candidate move plays each deal out to the end of the hand with
+    ``policy`` bots in every seat. It keeps the move with the best average
+    outcome: phases completed (100 points each), less the points left in
+    hand, compared with the other players' average (and 1,000 for winning
+    the game). Each deal is shared by all candidates, so they are compared
+    on the same cards. Lays and hits it makes as :class:`GreedyBot` does.
+
+    It chooses from the view alone, and a seeded bot plays the same game
+    every time. ``candidates`` bounds the end-of-turn moves compared (the
+    ones :class:`GreedyBot` would part with first); ``horizon`` bounds each
+    play-out's moves. Its cost grows with ``rollouts * candidates``.
+
+    >>> import random
+    >>> from phase10 import apply, new_game
+    >>> from phase10.bots import MonteCarloBot
+    >>> state = new_game(2, seed=3)
+    >>> bot = MonteCarloBot(random.Random(0), rollouts=4)
+    >>> state = apply(state, bot.choose(state))
+    >>> state.step.name
+    'PLAY'
+
+    .. versionadded:: 0.1
+    """
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        rollouts: int = 16,
+        candidates: int = 4,
+        horizon: int = 80,
+        policy: Callable[[random.Random], Bot] = GreedyBot,
+    ) -> None:
+        for name, value in (
+            ("rollouts", rollouts),
+            ("candidates", candidates),
+            ("horizon", horizon),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(
+                    f"{name} is a whole number of at least 1, not {value!r}"
+                )
+        self.rng = rng if rng is not None else random.Random(0)
+        self.rollouts = rollouts
+        self.candidates = candidates
+        self.horizon = horizon
+        self.policy = policy
+        self._greedy = GreedyBot(self.rng)
+
+    def choose(self, seen: PlayerView | GameState) -> Action:
+        """The move with the best average play-out for the seat to move."""
+        seen = _as_view(seen)
+        if seen.step is Step.HAND_OVER:
+            return NextHand()
+        if seen.step is Step.GAME_OVER:
+            raise GameOver("the game is over", clause="R37")
+        moves = self._candidates(seen)
+        if len(moves) == 1:
+            return moves[0]
+        base = self.rng.getrandbits(64)
+        values: list[list[float]] = [[] for _ in moves]
+        for rollout in range(self.rollouts):
+            rng = random.Random(base + rollout)
+            deal = determinize(seen, rng)
+            seed = rng.getrandbits(64)
+            for i, move in enumerate(moves):
+                values[i].append(self._play_out(apply(deal, move), seen, seed))
+        return moves[_clear_winner(values)]
+
+    def _candidates(self, seen: PlayerView) -> list[Action]:
+        """The moves worth comparing, :class:`GreedyBot`'s choice first."""
+        default = self._greedy.choose(seen)
+        if seen.players[seen.current].laid_down or isinstance(default, (LayPhase, Hit)):
+            return [default]
+        legal = legal_actions(seen)
+        if seen.step is Step.DRAW:
+            return [default, *(move for move in legal if move != default)]
+        keys = self._greedy._discard_keys(seen, seen.hand, seen.phase_of(seen.current))
+        keep = {card: key for card, key in zip(seen.hand, keys, strict=True)}
+        others = sorted(
+            (m for m in legal if isinstance(m, (Discard, Skip)) and m != default),
+            key=lambda m: (0, ()) if isinstance(m, Skip) else (1, keep[m.card]),
+        )
+        moves: list[Action] = [default, *others]
+        return moves[: self.candidates]
+
+    def _play_out(self, state: GameState, seen: PlayerView, seed: int) -> float:
+        """Play ``state`` to the end of the hand; how well it went for the
+        viewing seat, against the others."""
+        bots = [
+            self.policy(random.Random(seed + seat)) for seat in range(len(seen.players))
+        ]
+        moves = 0
+        while state.step in (Step.DRAW, Step.PLAY) and moves < self.horizon:
+            seat = state.current
+            state = apply(state, bots[seat].choose(view(state, seat)))
+            moves += 1
+        return _outcome(state, seen)
+
+
+def _clear_winner(values: list[list[float]]) -> int:
+    """The candidate to play: the first (the greedy choice) unless another
+    did better on the same deals by more than the noise of the difference
+    (a mean paired difference above one standard error)."""
+    best, best_margin = 0, 0.0
+    count = len(values[0])
+    for i in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+        mean = sum(diffs) / count
+        spread = sum((d - mean) ** 2 for d in diffs) / max(count - 1, 1)
+        margin = mean - (spread / count) ** 0.5
+        if margin > best_margin:
+            best, best_margin = i, margin
+    return best
+
+
+_PHASE_VALUE = 100.0
+"""A phase completed, in the points of a hand."""
+_POINT_VALUE = 0.25
+"""A point left in hand: points only break ties between finalists, so they
+weigh far less than progress through the phases."""
+_WIN_VALUE = 1_000.0
+
+
+def _outcome(state: GameState, seen: PlayerView) -> float:
+    """The viewing seat's result in ``state`` less the others' average: each
+    phase completed since ``seen`` (or laid, mid-hand), less the points in
+    hand, and winning the game."""
+    over = state.hand_points is not None
+    scores = []
+    for seat, player in enumerate(state.players):
+        if over:
+            progress = player.completed - seen.players[seat].completed
+            points = state.hand_points[seat] if state.hand_points else 0
+        else:
+            progress = int(player.laid_down)
+            points = state.rules.points.total(player.hand)
+        won = _WIN_VALUE if state.winner == seat else 0.0
+        scores.append(_PHASE_VALUE * progress - _POINT_VALUE * points + won)
+    me = seen.seat if seen.seat is not None else seen.current
+    others = [scores[s] for s in seen.contenders if s != me] or [0.0]
+    return scores[me] - sum(others) / len(others)
+
+
 @attrs.frozen
 class GameResult(Immutable):
     """How one game between bots ended.
@@ -294,6 +448,7 @@ def tournament(
     rules: Rules | None = None,
     seed: int = 0,
     max_moves: int = 100_000,
+    executor: Executor | int | None = None,
 ) -> TournamentResult:
     """Play ``games`` seeded games between bots and total the results.
 
@@ -303,25 +458,41 @@ def tournament(
     game, so no bot keeps the first seat. Game ``g`` is dealt from seed
     ``seed + g``: the same call gives the same results.
 
+    ``executor`` plays the games elsewhere: any
+    :class:`concurrent.futures.Executor` (threads, processes, or a cluster's
+    executor such as Dask's), or a number of worker processes to start for
+    the call. Each game is one task, seeded as in a serial run, and the
+    results are totalled in game order, so they are the same as a serial
+    run's. Worker processes receive the bot factories by pickling: use
+    classes or functions defined at module level, not lambdas; a
+    :class:`~concurrent.futures.ProcessPoolExecutor` given one that cannot
+    be pickled raises :class:`TypeError` before any game starts.
+
     .. versionadded:: 0.1
+    .. versionchanged:: 0.1 ``executor``.
     """
     names = list(entrants)
     seats = players if players is not None else len(names)
+    tasks = []
+    for game in range(games):
+        rng = random.Random(seed * 1_000_003 + game)
+        lineup = tuple(names[(seat + game) % len(names)] for seat in range(seats))
+        bot_seeds = tuple(rng.getrandbits(64) for _ in lineup)
+        factories = tuple(entrants[name] for name in lineup)
+        tasks.append((factories, bot_seeds, rules, seed + game, max_moves))
+    outcomes = _run_games(tasks, executor, entrants)
     wins = dict.fromkeys(names, 0)
     totals = dict.fromkeys(names, 0)
     played = dict.fromkeys(names, 0)
     unfinished = 0
-    for game in range(games):
-        rng = random.Random(seed * 1_000_003 + game)
-        lineup = [names[(seat + game) % len(names)] for seat in range(seats)]
-        bots = [entrants[name](random.Random(rng.getrandbits(64))) for name in lineup]
-        result = play_game(bots, rules, seed=seed + game, max_moves=max_moves)
-        if result.winner is None:
+    for game, (winner, scores) in enumerate(outcomes):
+        lineup = tuple(names[(seat + game) % len(names)] for seat in range(seats))
+        if winner is None:
             unfinished += 1
         else:
-            wins[lineup[result.winner]] += 1
+            wins[lineup[winner]] += 1
         for seat, name in enumerate(lineup):
-            totals[name] += result.scores[seat]
+            totals[name] += scores[seat]
             played[name] += 1
     return TournamentResult(
         games=games,
@@ -329,3 +500,62 @@ def tournament(
         unfinished=unfinished,
         mean_score={n: totals[n] / played[n] if played[n] else 0.0 for n in names},
     )
+
+
+_Task = tuple[
+    tuple[Callable[[random.Random], Bot], ...], tuple[int, ...], Rules | None, int, int
+]
+"""One game of a tournament: the bot factories by seat, each bot's seed, the
+rules, the deal's seed and the move limit."""
+
+
+def _play_task(
+    task: _Task,
+) -> tuple[int | None, tuple[int, ...]]:
+    """Play one tournament game; its winner and scores (what the totals need,
+    and small enough to send back from another process)."""
+    factories, bot_seeds, rules, seed, max_moves = task
+    bots = [
+        make(random.Random(s)) for make, s in zip(factories, bot_seeds, strict=True)
+    ]
+    result = play_game(bots, rules, seed=seed, max_moves=max_moves)
+    return result.winner, result.scores
+
+
+def _run_games(
+    tasks: list[_Task],
+    executor: Executor | int | None,
+    entrants: Mapping[str, Callable[[random.Random], Bot]],
+) -> list[tuple[int | None, tuple[int, ...]]]:
+    """Each task's outcome, in order: here, on ``executor``, or on a pool of
+    that many worker processes."""
+    if executor is None:
+        return [_play_task(task) for task in tasks]
+    if isinstance(executor, int) and not isinstance(executor, bool):
+        _check_picklable(entrants)
+        with ProcessPoolExecutor(max_workers=executor) as pool:
+            return list(pool.map(_play_task, tasks))
+    if not isinstance(executor, Executor):
+        raise TypeError(
+            "executor is a concurrent.futures.Executor or a number of worker "
+            f"processes, not {type(executor).__name__}"
+        )
+    if isinstance(executor, ProcessPoolExecutor):
+        _check_picklable(entrants)
+    futures = [executor.submit(_play_task, task) for task in tasks]
+    return [future.result() for future in futures]
+
+
+def _check_picklable(entrants: Mapping[str, Callable[[random.Random], Bot]]) -> None:
+    """Refuse, before any game starts, a bot factory that worker processes
+    could not receive."""
+    for name, factory in entrants.items():
+        try:
+            pickle.dumps(factory)
+        except Exception:  # pickle raises several kinds
+            raise TypeError(
+                f"bot factories must be picklable to play on worker processes, "
+                f"and the one for {name!r} is not: define it at module "
+                "level (a class, a function or a functools.partial of one), "
+                "not as a lambda or a nested function"
+            ) from None

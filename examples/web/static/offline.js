@@ -1,0 +1,58 @@
+// The game with no server: the engine runs in this page under Pyodide.
+// examples/web/setup_offline.py puts Pyodide (from npm) and the wheels of
+// phase10 and its dependencies under /build/; nothing is fetched from
+// anywhere else. The page runs game_table.py, the file the server uses.
+"use strict";
+
+async function startOffline() {
+  const params = new URLSearchParams(location.search);
+  const where = document.getElementById("where");
+  const pyodide = await loadPyodide({ indexURL: "/build/npm/node_modules/pyodide/" });
+  const wheels = await (await fetch("/build/wheels.json")).json();
+  await pyodide.loadPackage(wheels.map((name) => new URL(`/build/wheels/${name}`, location.href).href));
+  const source = await (await fetch("/game_table.py")).text();
+  pyodide.FS.writeFile("/home/pyodide/game_table.py", source);
+  pyodide.globals.set("seed", params.has("seed") ? Number(params.get("seed")) : null);
+  const table = pyodide.runPython(`
+import sys
+sys.path.insert(0, "/home/pyodide")
+from game_table import Table
+Table(["Ann", "Bob", "Cleo"], people=[0], seed=seed)
+`);
+  window.phase10Table = table; // for the tests and the curious: the game in this page
+  const pace = params.has("pace") ? Number(params.get("pace")) : 700;
+
+  function update() {
+    game.receive(JSON.parse(table.update_json(0)));
+  }
+  function playOn() {
+    if (!table.automatic()) return;
+    const wait = table.state.step.name === "HAND_OVER" ? 4 * pace : pace;
+    setTimeout(() => {
+      table.play_automatic();
+      update();
+      playOn();
+    }, wait);
+  }
+  const game = createGame({
+    send(text) {
+      const refusal = table.move(0, text);
+      if (refusal === undefined || refusal === null) {
+        update();
+        playOn();
+      } else {
+        game.receive({ type: "refused", reason: refusal });
+      }
+    },
+  });
+  where.textContent = `the engine runs in this page (Pyodide ${pyodide.version}): no server`;
+  document.body.dataset.engine = "ready";
+  document.getElementById("game").hidden = false;
+  update();
+  playOn();
+}
+
+startOffline().catch((error) => {
+  document.getElementById("where").textContent = `could not start: ${error}`;
+  document.body.dataset.engine = "failed";
+});

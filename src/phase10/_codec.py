@@ -1,0 +1,406 @@
+"""Records as JSON-ready values and back, field by field from their attrs fields.
+
+A :class:`Codec` writes a record as a dict with one key per attrs field, in
+the fields' order, and reads one back, with one encoder and one decoder per
+field chosen by the field's type:
+
+- cards are written in their notation (``"R7"``, ``"W"``), phases in their
+  canonical text (``"2 sets of 3"``), enums by value (``"draw"``, ``"color
+  run"``), tuples as lists and records as objects;
+- numbers, texts, true/false and null as they are, read with the rule of the
+  field (``_fields.FIELD_RULES``: ``current`` is a seat at the table),
+  or as any value of the type.
+
+A field whose writing or reading differs (the seed, written as decimal
+text) is given its own encoder or decoder. So adding a field to a record
+changes its documents with no change here.
+
+Rules and moves, which game records hold too, are read and written here;
+states and views in ``_serialize.py``; records in ``_record.py``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import operator
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from ._actions import MOVE_TYPES, Action
+from ._cards import Card, Color, standard_deck
+from ._errors import FormatError, NotationError, RulesError, shown
+from ._fields import (
+    Table,
+    field_rule,
+    field_types,
+    item_type,
+    optional_type,
+    plain_rule,
+)
+from ._groups import End
+from ._json import (
+    MAX_DECK,
+    at,
+    card,
+    cards,
+    fail,
+    items,
+    json_object,
+    member,
+    text,
+    whole,
+)
+from ._phases import GroupKind, PhaseSpec
+from ._rules import OFFICIAL, EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
+from ._state import Pile, Step
+
+__all__ = [
+    "MOVE_CLASSES",
+    "Codec",
+    "Decoder",
+    "Encoder",
+    "decoder",
+    "encoder",
+    "read_move",
+    "read_rules",
+    "write_move",
+    "write_moves",
+    "write_rules",
+]
+
+Encoder = Callable[[Any], Any]
+"""Writes a field's value as a JSON-ready value."""
+Decoder = Callable[[Any, str, Table], Any]
+"""Reads a field's value back: ``decoder(value, where, table)``."""
+
+_MAX_PHASES: Final = 1_000
+_ANY_TABLE: Final = Table(OFFICIAL, 0, MAX_DECK)
+"""The table rules and moves are read at: no seat, and lists of at most
+:data:`~phase10._json.MAX_DECK` cards."""
+
+_WHAT: Final[dict[type, str]] = {
+    Step: "a step",
+    GroupKind: "a kind of group",
+    Color: "a color",
+    Pile: "a pile",
+    End: "an end",
+    NaturalRule: "a natural rule",
+    SkipLimit: "a skip limit",
+    EmptyDrawPile: "a rule for an empty draw pile",
+}
+"""How a message names a value of each enum ("'dance' is not a step")."""
+
+
+def _what(cls: type) -> str:
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", cls.__name__).lower()
+    return _WHAT.get(cls) or ("an " if words[0] in "aeiou" else "a ") + words
+
+
+# --- encoders and decoders by type ---------------------------------------------------
+
+
+def _card_names(value: tuple[Card, ...]) -> list[str]:
+    return list(map(str, value))
+
+
+_value: Final = operator.attrgetter("value")
+"""An enum member's value."""
+
+
+@functools.lru_cache(maxsize=256)
+def _phase_text(phase: PhaseSpec) -> str:
+    """A phase's canonical text, remembered: every state written writes the
+    phases of its rules, and a game's rules have a handful."""
+    return str(phase)
+
+
+def encoder(hint: Any) -> Encoder | None:
+    """How a value of type ``hint`` is written; ``None`` when written as it is."""
+    inner = optional_type(hint)
+    if inner is not None:
+        write = encoder(inner)
+        if write is None:
+            return None
+        return lambda value: None if value is None else write(value)
+    item = item_type(hint)
+    if item is Card:
+        return _card_names
+    if item is not None:
+        write_item = encoder(item)
+        if write_item is None:
+            return list
+        return lambda value: list(map(write_item, value))
+    if hint is Card:
+        return str
+    if hint is PhaseSpec:
+        return _phase_text
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _value
+    if hint is Rules:
+        return write_rules
+    if attrs.has(hint):
+        return Codec(hint).write
+    return None
+
+
+def decoder(cls: type, field: str, hint: Any) -> Decoder:
+    """How field ``field`` of ``cls``, of type ``hint``, is read: by the
+    field's own rule if it has one, else as any value of its type."""
+    return field_rule(cls, field, hint) or _type_decoder(hint)
+
+
+def _type_decoder(hint: Any) -> Decoder:
+    """How any value of type ``hint`` is read."""
+    rule = plain_rule(hint)
+    if rule is not None:
+        return rule
+    inner = optional_type(hint)
+    if inner is not None:
+        read = _type_decoder(inner)
+        return lambda value, where, table: (
+            None if value is None else read(value, where, table)
+        )
+    item = item_type(hint)
+    if item is Card:
+        return lambda value, where, table: cards(value, where, table.most)
+    if item is not None:
+        read_item = _type_decoder(item)
+        return lambda value, where, table: tuple(
+            read_item(one, f"{where}[{index}]", table)
+            for index, one in enumerate(items(value, where, table.most))
+        )
+    if hint is Card:
+        return lambda value, where, table: card(value, where)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        what = _what(hint)
+        return lambda value, where, table: member(hint, value, where, what)
+    if attrs.has(hint) and hint is not Rules:  # a state's rules are read first
+        return Codec(hint).read
+    raise TypeError(f"no decoder for values of type {hint}")  # a new field's type
+
+
+class Codec:
+    """The dict of a record, and the record of a dict, from its attrs fields.
+
+    ``tag``, if given, is written first under the key ``"type"`` (a move's
+    name). ``encoders`` and ``decoders`` replace those of some fields.
+
+    Writing and reading are hot (a server saves and loads a game at every
+    move), so, as attrs does for ``__init__``, the two functions are written
+    out once per record as straight-line code; for :class:`~phase10.Discard`::
+
+        def write(obj):
+            return {"type": "discard", "card": encode_card(obj.card)}
+
+        def build(data, where, table):
+            at = f"{where}." if where else ""
+            return cls(card=decode_card(data["card"], at + "card", table))
+    """
+
+    __slots__ = ("_decoders", "build", "cls", "fields", "keys", "write")
+
+    def __init__(
+        self,
+        cls: type,
+        *,
+        tag: str | None = None,
+        encoders: Mapping[str, Encoder] | None = None,
+        decoders: Mapping[str, Decoder] | None = None,
+    ) -> None:
+        fields = field_types(cls)
+        encoders, decoders = encoders or {}, decoders or {}
+        self.cls = cls
+        self.fields = tuple(field for field, _ in fields)
+        """The names of the record's fields, in order."""
+        self.keys = (("type",) if tag else ()) + self.fields
+        """The keys of the dict, in order."""
+        self._decoders = tuple(
+            (field, decoders.get(field) or decoder(cls, field, hint))
+            for field, hint in fields
+        )
+        written = {
+            field: encoders[field] if field in encoders else encoder(hint)
+            for field, hint in fields
+        }
+        self.write: Callable[[Any], dict[str, Any]] = _writer(tag, written)
+        """``write(obj)``: ``obj`` as a dict of JSON-ready values."""
+        self.build: Callable[[dict[str, Any], str, Table], Any] = _builder(
+            cls, self._decoders
+        )
+        """``build(data, where, table)``: the record of ``data``, whose keys
+        are known to be :attr:`keys`, each field read by its decoder."""
+
+    def read(self, value: object, where: str, table: Table) -> Any:
+        """The record ``value`` describes, each field read by its decoder."""
+        return self.build(json_object(value, where, self.keys), where, table)
+
+    def values(self, data: dict[str, Any], where: str, table: Table) -> tuple[Any, ...]:
+        """The fields' values read from ``data``, in order; no record is made."""
+        return tuple(
+            read(data[field], at(where, field), table) for field, read in self._decoders
+        )
+
+
+def _compile(source: str, namespace: dict[str, Any]) -> Any:
+    """The function that ``source`` defines, its names looked up in ``namespace``."""
+    exec(compile(source, "<phase10 codec>", "exec"), namespace)
+    return namespace["function"]
+
+
+def _writer(tag: str | None, encoders: dict[str, Encoder | None]) -> Any:
+    items = [f'"type": {tag!r}'] if tag else []
+    namespace: dict[str, Any] = {}
+    for field, write in encoders.items():
+        if write is None:
+            items.append(f"{field!r}: obj.{field}")
+        else:
+            namespace[f"encode_{field}"] = write
+            items.append(f"{field!r}: encode_{field}(obj.{field})")
+    source = "def function(obj):\n    return {" + ", ".join(items) + "}\n"
+    return _compile(source, namespace)
+
+
+def _builder(cls: type, decoders: tuple[tuple[str, Decoder], ...]) -> Any:
+    namespace: dict[str, Any] = {"cls": cls}
+    alias = {field.name: field.alias for field in attrs.fields(cls)}
+    arguments = []
+    for field, read in decoders:
+        namespace[f"decode_{field}"] = read
+        arguments.append(
+            f"{alias[field]}=decode_{field}(data[{field!r}], at + {field!r}, table)"
+        )
+    source = (
+        "def function(data, where, table):\n"
+        '    at = f"{where}." if where else ""\n'
+        f"    return cls({', '.join(arguments)})\n"
+    )
+    return _compile(source, namespace)
+
+
+# --- rules ---------------------------------------------------------------------------
+
+
+def _write_deck(deck: tuple[Card, ...]) -> str | list[str]:
+    return "standard" if deck == standard_deck() else _card_names(deck)
+
+
+def _read_phases(value: object, where: str, table: Table) -> tuple[PhaseSpec, ...]:
+    phases = []
+    for number, phase in enumerate(items(value, where, _MAX_PHASES)):
+        place = f"{where}[{number}]"
+        try:
+            phases.append(_parse_phase(text(phase, place)))
+        except NotationError as error:
+            raise fail(place, str(error)) from error
+    return tuple(phases)
+
+
+def _read_deck(value: object, where: str, table: Table) -> tuple[Card, ...] | None:
+    """The cards of a deck, or ``None`` for the standard deck."""
+    return None if value == "standard" else cards(value, where, MAX_DECK)
+
+
+_POINTS_KEYS: Final = tuple(field.name for field in attrs.fields(Points))
+
+
+def _read_points(value: object, where: str, table: Table) -> tuple[int, ...]:
+    """The points' numbers: the record is made with the rules, whose errors
+    are reported together."""
+    data = json_object(value, where, _POINTS_KEYS)
+    return tuple(whole(data[key], at(where, key)) for key in _POINTS_KEYS)
+
+
+_RULES: Final = Codec(
+    Rules,
+    encoders={"deck": _write_deck},
+    decoders={"phases": _read_phases, "deck": _read_deck, "points": _read_points},
+)
+
+
+def write_rules(rules: Rules) -> dict[str, Any]:
+    """The rules as a dict: the standard deck by name, phases as text."""
+    return _RULES.write(rules)
+
+
+def read_rules(value: object, where: str) -> Rules:
+    """The rules ``value`` describes, refused unless they can be played (R17)."""
+    data = json_object(value, where, _RULES.keys)
+    try:
+        return _make_rules(_RULES.values(data, where, _ANY_TABLE))
+    except RulesError as error:
+        raise fail(
+            where or "rules", f"these rules cannot be played: {error}"
+        ) from error
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_phase(phase: str) -> PhaseSpec:
+    return PhaseSpec.parse(phase)
+
+
+@functools.lru_cache(maxsize=64)
+def _make_rules(values: tuple[Any, ...]) -> Rules:
+    """A rules record, remembered: games in play share a handful of rule sets,
+    and checking one (R17) costs more than reading the rest of a state."""
+    fields = dict(zip(_RULES.fields, values, strict=True))
+    if fields["deck"] is None:
+        fields["deck"] = standard_deck()
+    fields["points"] = Points(*fields["points"])
+    return Rules(**fields)
+
+
+# --- moves ---------------------------------------------------------------------------
+
+_MOVES: Final = {cls: Codec(cls, tag=cls.name) for cls in MOVE_TYPES}
+_MOVE_WRITERS: Final = {cls: codec.write for cls, codec in _MOVES.items()}
+_MOVE_NAMED: Final = {cls.name: codec for cls, codec in _MOVES.items()}
+_MOVE_CHOICES: Final = ", ".join(repr(cls.name) for cls in MOVE_TYPES)
+MOVE_CLASSES: Final = (
+    ", ".join(cls.__name__ for cls in MOVE_TYPES[:-1])
+    + f" or {MOVE_TYPES[-1].__name__}"
+)
+"""The classes of moves, in words: "Draw, LayPhase, ... or NextHand"."""
+
+
+def write_moves(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
+    """Moves as a list of dicts, as :func:`write_move` writes each."""
+    writers = _MOVE_WRITERS
+    written = []
+    for action in actions:
+        write = writers.get(type(action))
+        written.append(write_move(action) if write is None else write(action))
+    return written
+
+
+def write_move(action: Action) -> dict[str, Any]:
+    """A move as a dict: its name under ``"type"``, then its fields."""
+    codec = _MOVES.get(type(action))
+    if codec is None:
+        raise FormatError(
+            f"cannot write a {type(action).__name__} as a move: a move is a "
+            f"{MOVE_CLASSES} record"
+        )
+    return codec.write(action)
+
+
+def read_move(value: object, where: str) -> Action:
+    """The move ``value`` describes, of the kind its ``"type"`` names."""
+    if not isinstance(value, dict):
+        raise fail(where, f"expected an object, not {shown(value, json=True)}")
+    if "type" not in value:
+        raise fail(where, "missing key 'type'")
+    name = value["type"]
+    codec = _MOVE_NAMED.get(name) if isinstance(name, str) else None
+    if codec is None:
+        raise fail(
+            at(where, "type"),
+            f"{shown(name, json=True)} is not a move ({_MOVE_CHOICES})",
+        )
+    action: Action = codec.build(
+        json_object(value, where, codec.keys), where, _ANY_TABLE
+    )
+    return action

@@ -1,0 +1,189 @@
+"""Whole states consistent with what one seat sees, for search (R41).
+
+A player choosing a move knows their own hand, the table, the top of the
+discard pile and a few cards others took from it, but not the rest. Search
+methods such as determinized Monte Carlo ("information-set Monte Carlo")
+deal the unseen cards at random many times and play each deal out:
+:func:`determinize` makes one such deal from a view, and
+:func:`with_draw_pile` lets search code choose the order of the draw pile
+itself, for instance to treat a reshuffle as a chance event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+from ._cards import Card, CardLike, as_card
+from ._errors import FormatError, RulesError, shown
+from ._state import GameState, PlayerState, replace
+from ._view import PlayerView
+
+__all__ = ["determinize", "with_draw_pile"]
+
+
+def determinize(view: PlayerView, rng: random.Random) -> GameState:
+    """A whole game state that ``view``'s seat cannot tell from the real one.
+
+    Everything the view shows is kept: the seat's own hand, the table, the
+    top of the discard pile, every public fact about the players, and the
+    cards others are known to hold (taken from the discard pile). The
+    cards the seat cannot see (the rest of the other hands, the draw pile
+    and the discard pile below its top) are the deck less the cards it
+    can, dealt among those places at random by ``rng``, in the sizes the
+    view gives. The state's seed, which decides later reshuffles, also
+    comes from ``rng``. Nothing else is read, so nothing hidden can leak
+    into the result: ``view(determinize(v, rng), v.seat) == v``.
+
+    A spectator's view (``seat=None``) deals every hand at random.
+
+    >>> import random
+    >>> from phase10 import new_game, view
+    >>> seen = view(new_game(3, seed=4), 1)
+    >>> guess = determinize(seen, random.Random(0))
+    >>> view(guess, 1) == seen, guess.players[1].hand == seen.hand
+    (True, True)
+
+    Raises :class:`~phase10.FormatError` for a view no game can show (more
+    cards of a face than the deck holds, or sizes that do not add up).
+
+    .. versionadded:: 0.1
+    """
+    if not isinstance(view, PlayerView):
+        raise FormatError(
+            f"determinize takes a PlayerView (phase10.view(state, seat)), "
+            f"not {type(view).__name__}"
+        )
+    unseen = _unseen(view)
+    wanted = [
+        0 if seat == view.seat else public.hand_size - len(public.known)
+        for seat, public in enumerate(view.players)
+    ]
+    below_top = view.discard_size - (view.discard_top is not None)
+    if min(wanted, default=0) < 0 or below_top < 0 or view.draw_size < 0:
+        raise FormatError("this view cannot come from a game: a size is negative")
+    if sum(wanted) + below_top + view.draw_size != len(unseen):
+        raise FormatError(
+            f"this view cannot come from a game: it hides {len(unseen)} cards "
+            f"but its sizes call for {sum(wanted) + below_top + view.draw_size}"
+        )
+    cards = _shuffled(unseen, rng)
+    players = []
+    for seat, public in enumerate(view.players):
+        if seat == view.seat:
+            hand = view.hand
+        else:
+            hand, cards = (*public.known, *cards[: wanted[seat]]), cards[wanted[seat] :]
+        players.append(
+            PlayerState(
+                name=public.name,
+                hand=hand,
+                completed=public.completed,
+                laid_down=public.laid_down,
+                score=public.score,
+                skips_pending=public.skips_pending,
+                skipped_in_slot=public.skipped_in_slot,
+                known=public.known,
+            )
+        )
+    top = () if view.discard_top is None else (view.discard_top,)
+    return GameState(
+        rules=view.rules,
+        players=tuple(players),
+        current=view.current,
+        dealer=view.dealer,
+        step=view.step,
+        draw_pile=cards[below_top:],
+        discard_pile=(*top, *cards[:below_top]),
+        table=view.table,
+        hand_number=view.hand_number,
+        winner=view.winner,
+        turn_slot=view.turn_slot,
+        laid_this_turn=view.laid_this_turn,
+        went_out=view.went_out,
+        hand_points=view.hand_points,
+        contenders=view.contenders,
+        tiebreak=view.tiebreak,
+        seed=rng.getrandbits(64),
+        shuffles=0,
+    )
+
+
+def _unseen(view: PlayerView) -> list[Card]:
+    """The deck less every card ``view`` shows, in the deck's order."""
+    left = Counter(view.rules.deck)
+    shown_cards = [*view.hand, *(c for meld in view.table for c in meld.cards)]
+    if view.discard_top is not None:
+        shown_cards.append(view.discard_top)
+    for seat, public in enumerate(view.players):
+        if seat != view.seat:
+            shown_cards.extend(public.known)
+    left.subtract(shown_cards)
+    too_many = sorted(card for card, count in left.items() if count < 0)
+    if too_many:
+        raise FormatError(
+            f"this view cannot come from a game: it shows more {too_many[0]} "
+            "cards than the deck holds"
+        )
+    return [card for card in view.rules.deck if _take(left, card)]
+
+
+def _take(left: Counter[Card], card: Card) -> bool:
+    if left[card] > 0:
+        left[card] -= 1
+        return True
+    return False
+
+
+def _shuffled(cards: list[Card], rng: random.Random) -> tuple[Card, ...]:
+    """``cards`` in a random order from ``rng``, by Fisher-Yates.
+
+    Drawn from ``rng.getrandbits`` alone, whose output for a seed Python
+    keeps from version to version, so a seeded search repeats everywhere.
+    """
+    result = list(cards)
+    for i in range(len(result) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = rng.getrandbits(bits)
+        while j > i:
+            j = rng.getrandbits(bits)
+        result[i], result[j] = result[j], result[i]
+    return tuple(result)
+
+
+def with_draw_pile(state: GameState, cards: Iterable[CardLike]) -> GameState:
+    """``state`` with its draw pile in the order ``cards`` (top card first).
+
+    ``cards`` must be the draw pile's own cards, in any order. The engine
+    reshuffles from the game's seed; search code that treats a reshuffle
+    (or any draw) as a chance event of its own chooses the outcome with
+    this: after a move whose events include
+    :class:`~phase10.DrawPileShuffled`, or before a draw, put the order it
+    picked in place.
+
+    >>> from phase10 import new_game
+    >>> game = new_game(2, seed=1)
+    >>> stacked = with_draw_pile(game, sorted(game.draw_pile))
+    >>> str(stacked.draw_pile[0]), sorted(stacked.draw_pile) == sorted(game.draw_pile)
+    ('R1', True)
+
+    Raises :class:`~phase10.RulesError` when ``cards`` are not the draw
+    pile's cards.
+
+    .. versionadded:: 0.1
+    """
+    if not isinstance(state, GameState):
+        raise FormatError(f"expected a GameState, not {type(state).__name__}")
+    try:
+        order = tuple(as_card(card) for card in cards)
+    except TypeError:
+        raise RulesError(
+            f"a draw pile is a sequence of cards, not {shown(cards)}"
+        ) from None
+    if Counter(order) != Counter(state.draw_pile):
+        raise RulesError(
+            "the new draw pile must hold exactly the cards of the draw pile, "
+            "in any order"
+        )
+    return replace(state, draw_pile=order)

@@ -1,0 +1,213 @@
+"""What one field of a state or a view may hold, and the types of the fields.
+
+A field's rule checks it alone, given the :class:`Table` (the rules, the
+number of seats): ``current`` is a seat at the table, ``completed`` counts
+at most the rules' phases. A number, a flag or a text with no rule of its
+own may hold any value of its type. The rules take a value as JSON or
+Python writes it alike, since only such plain values have them: the JSON
+reader (``_codec.py``) reads with them, and :func:`~phase10.check_state`
+(``_invariants.py``) checks with them.
+"""
+
+from __future__ import annotations
+
+import functools
+import typing
+from collections.abc import Callable, Mapping
+from types import NoneType, UnionType
+from typing import Any, Final, NamedTuple
+
+import attrs
+
+from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND
+from ._json import (
+    fail,
+    flag,
+    optional_seat,
+    optional_whole,
+    player_name,
+    seat,
+    text,
+    whole,
+)
+from ._rules import Rules
+from ._shuffle import seed_problem
+from ._state import GameState, Meld, PlayerState
+from ._view import PlayerView, PublicPlayer
+
+__all__ = [
+    "FIELD_RULES",
+    "MAX_OWED",
+    "Rule",
+    "Table",
+    "field_rule",
+    "field_types",
+    "item_type",
+    "optional_type",
+    "plain_rule",
+]
+
+MAX_OWED: Final = 1000
+"""The most turns a player may still owe to Skips. Play keeps this tiny (a
+lost turn is served at the player's next turn slot); the bound keeps a
+crafted state from making the next move pass over lost turns for ever."""
+
+
+class Table(NamedTuple):
+    """What the rules of single fields depend on: the rules, the number of
+    seats, and the most cards a list may hold."""
+
+    rules: Rules
+    seats: int
+    most: int
+
+
+Rule = Callable[[Any, str, Table], Any]
+"""A check of one field: ``rule(value, where, table)`` returns the value or
+raises :class:`~phase10.FormatError`. It takes the value as JSON or Python
+writes it alike, since only plain values (numbers, texts, flags) have rules."""
+
+
+# --- what one field may hold -------------------------------------------------------
+
+
+def _seat(value: object, where: str, table: Table) -> int:
+    return seat(value, where, table.seats)
+
+
+def _optional_seat(value: object, where: str, table: Table) -> int | None:
+    return optional_seat(value, where, table.seats)
+
+
+def _name(value: object, where: str, table: Table) -> str:
+    return player_name(value, where)
+
+
+def _completed(value: object, where: str, table: Table) -> int:
+    return whole(value, where, 0, len(table.rules.phases))
+
+
+def _owed(value: object, where: str, table: Table) -> int:
+    return whole(value, where, 0, MAX_OWED)
+
+
+def _hand_number(value: object, where: str, table: Table) -> int:
+    return whole(value, where, 1, MAX_HANDS)
+
+
+def _turn_slot(value: object, where: str, table: Table) -> int:
+    return whole(value, where, 0, MAX_TURNS_PER_HAND)
+
+
+def _shuffles(value: object, where: str, table: Table) -> int:
+    # One shuffle a deal, and at most one a turn slot.
+    return whole(value, where, 0, MAX_HANDS * (MAX_TURNS_PER_HAND + 1))
+
+
+def _card_count(value: object, where: str, table: Table) -> int:
+    return whole(value, where, 0, table.most)
+
+
+def _group_number(value: object, where: str, table: Table) -> int | None:
+    return optional_whole(value, where, 1, 12)
+
+
+def _seed(value: object, where: str, table: Table) -> int:
+    problem = seed_problem(value)
+    if problem is not None:
+        raise fail(where, problem)
+    return typing.cast(int, value)
+
+
+_PROGRESS: Final[dict[str, Rule]] = {
+    "name": _name,
+    "completed": _completed,
+    "skips_pending": _owed,
+}
+_PLAY: Final[dict[str, Rule]] = {
+    "current": _seat,
+    "dealer": _seat,
+    "hand_number": _hand_number,
+    "turn_slot": _turn_slot,
+    "winner": _optional_seat,
+    "went_out": _optional_seat,
+}
+
+FIELD_RULES: Final[Mapping[type, Mapping[str, Rule]]] = {
+    GameState: {**_PLAY, "seed": _seed, "shuffles": _shuffles},
+    PlayerState: _PROGRESS,
+    PlayerView: {
+        **_PLAY,
+        "seat": _optional_seat,
+        "discard_size": _card_count,
+        "draw_size": _card_count,
+    },
+    PublicPlayer: {**_PROGRESS, "hand_size": _card_count},
+    Meld: {"owner": _seat, "number": _group_number, "low": _group_number},
+}
+"""The rules of single fields, by record and field name. A plain field
+without one takes any value of its type (see :func:`field_rule`)."""
+
+
+def _any_whole(value: object, where: str, table: Table) -> int:
+    return whole(value, where)
+
+
+def _any_whole_or_none(value: object, where: str, table: Table) -> int | None:
+    return optional_whole(value, where)
+
+
+def _any_flag(value: object, where: str, table: Table) -> bool:
+    return flag(value, where)
+
+
+def _any_text(value: object, where: str, table: Table) -> str:
+    return text(value, where)
+
+
+_PLAIN: Final[dict[object, Rule]] = {
+    int: _any_whole,
+    int | None: _any_whole_or_none,
+    bool: _any_flag,
+    str: _any_text,
+}
+
+
+def field_rule(cls: type, field: str, hint: object) -> Rule | None:
+    """The rule of field ``field`` of ``cls``, of type ``hint``, if it is a
+    plain value (a number, a flag, a text), else ``None``."""
+    return FIELD_RULES.get(cls, {}).get(field) or _PLAIN.get(hint)
+
+
+def plain_rule(hint: object) -> Rule | None:
+    """The check of any plain value of type ``hint``, else ``None``."""
+    return _PLAIN.get(hint)
+
+
+def optional_type(hint: Any) -> Any:
+    """``X`` if ``hint`` is ``X | None``, else ``None``."""
+    args = typing.get_args(hint)
+    is_union = typing.get_origin(hint) in (UnionType, typing.Union)
+    if is_union and len(args) == 2 and NoneType in args:
+        return args[0] if args[1] is NoneType else args[1]
+    return None
+
+
+def item_type(hint: Any) -> Any:
+    """``X`` if ``hint`` is ``tuple[X, ...]``, else ``None``."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return args[0]
+    return None
+
+
+@functools.cache
+def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The names and types of the attrs fields of ``cls``, in order.
+
+    The types are written as text in the record's module; they are read
+    there while the package is imported, before ``phase10`` presents its
+    public classes as its own, and remembered.
+    """
+    hints = typing.get_type_hints(cls)
+    return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))

@@ -1,0 +1,311 @@
+"""Text pictures of a game: ``str(view)`` and :func:`describe_state`.
+
+A picture is a few lines of plain text, the way ``print(board)`` shows a
+chess position: whose turn it is and which step, every player's phase,
+score and hand size, the groups on the table, the piles and the seat's own
+hand. Seats and table groups are numbered from 0, as the move notation
+numbers them, so a player can read ``H R7 1`` straight off the picture.
+
+The drawing works on anything shaped like a :class:`~phase10.PlayerView`
+(the :class:`Seen` protocol), so this module needs nothing above the game
+state and the views can use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
+
+from ._cards import Card, format_cards
+from ._phases import GroupKind, PhaseSpec
+from ._state import GameState, Meld, Step, phase_for, phase_number_for
+
+__all__ = [
+    "PublicSeat",
+    "Seen",
+    "cards_count",
+    "describe_state",
+    "header",
+    "meld_text",
+    "player_status",
+    "view_text",
+]
+
+
+class PublicSeat(Protocol):
+    """What a picture needs to know of one player (a ``PublicPlayer``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def completed(self) -> int: ...
+    @property
+    def laid_down(self) -> bool: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def skips_pending(self) -> int: ...
+    @property
+    def known(self) -> tuple[Card, ...]: ...
+
+
+class Seen(Protocol):
+    """What a picture needs to know of a game (a ``PlayerView``)."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def players(self) -> Sequence[PublicSeat]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def step(self) -> Step: ...
+    @property
+    def table(self) -> tuple[Meld, ...]: ...
+    @property
+    def discard_top(self) -> Card | None: ...
+    @property
+    def discard_size(self) -> int: ...
+    @property
+    def draw_size(self) -> int: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def went_out(self) -> int | None: ...
+    @property
+    def hand_points(self) -> tuple[int, ...] | None: ...
+    @property
+    def contenders(self) -> tuple[int, ...]: ...
+    @property
+    def tiebreak(self) -> bool: ...
+    def phase_of(self, seat: int) -> PhaseSpec | None: ...
+    def phase_number(self, seat: int) -> int: ...
+
+
+def meld_text(meld: Meld) -> str:
+    """What a group on the table is: ``"set of 8s"``, ``"red run 3-7"``."""
+    color = meld.color.name.lower() if meld.color is not None else ""
+    if meld.kind is GroupKind.SET:
+        return f"set of {meld.number}s" if meld.number is not None else "set of Wilds"
+    if meld.kind is GroupKind.COLOR:
+        return f"{color} cards" if color else "cards of one colour"
+    run = f"run {meld.low}-{meld.high}"
+    return f"{color} {run}" if meld.kind is GroupKind.COLOR_RUN and color else run
+
+
+def header(seen: Seen) -> str:
+    """The picture's first line: the hand, the dealer, whose turn and which step."""
+    names = [player.name for player in seen.players]
+    hand = "Tie-break hand" if seen.tiebreak else "Hand"
+    dealer = "you" if seen.dealer == seen.seat else names[seen.dealer]
+    parts = [f"{hand} {seen.hand_number}", f"dealt by {dealer}"]
+    if seen.step is Step.GAME_OVER:
+        winner = "nobody" if seen.winner is None else names[seen.winner]
+        parts.append(f"game over: {winner} wins")
+    elif seen.step is Step.HAND_OVER:
+        out = "nobody" if seen.went_out is None else names[seen.went_out]
+        parts.append(f"hand over: {out} went out")
+    else:
+        whose = "Your" if seen.current == seen.seat else f"{names[seen.current]}'s"
+        if seen.step is Step.DRAW:
+            todo = "draw a card"
+        elif seen.players[seen.current].laid_down:
+            todo = "hit, then discard"
+        else:
+            todo = "lay down or hit, then discard"
+        parts.append(f"{whose} turn: {todo}")
+    return " · ".join(parts)
+
+
+def player_status(seen: Seen, seat: int) -> str:
+    """A player's phase and what else is public: laid down, known cards, Skips."""
+    player = seen.players[seat]
+    if seat not in seen.contenders:
+        return "sits out this hand"
+    phase = seen.phase_of(seat)
+    number = seen.phase_number(seat)
+    parts = [f"phase {number}: {phase}" if phase is not None else "all phases done"]
+    if player.laid_down:
+        parts.append("laid down")
+    if player.skips_pending:
+        turns = (
+            "a turn" if player.skips_pending == 1 else f"{player.skips_pending} turns"
+        )
+        parts.append(f"loses {turns}")
+    if player.known:
+        parts.append(f"holds {format_cards(sorted(player.known))}")
+    return " · ".join(parts)
+
+
+def _player_lines(seen: Seen) -> list[str]:
+    names = [
+        f"{p.name} (you)" if seat == seen.seat and p.name.lower() != "you" else p.name
+        for seat, p in enumerate(seen.players)
+    ]
+    width = max(4, *(len(name) for name in names))
+    points = seen.hand_points
+    extra = "   hand" if points is not None else ""
+    lines = [f"   seat  {'name':<{width}}  cards  score{extra}  phase"]
+    playing = seen.step in (Step.DRAW, Step.PLAY)
+    for seat, player in enumerate(seen.players):
+        mark = ">" if playing and seat == seen.current else " "
+        gained = f"  {points[seat]:>+5}" if points is not None else ""
+        lines.append(
+            f"{mark}  {seat:<4}  {names[seat]:<{width}}  {player.hand_size:>5}"
+            f"  {player.score:>5}{gained}  {player_status(seen, seat)}"
+        )
+    return lines
+
+
+def _table_lines(seen: Seen) -> list[str]:
+    if not seen.table:
+        return ["Table: nothing laid down yet"]
+    owners = [seen.players[meld.owner].name for meld in seen.table]
+    kinds = [meld_text(meld) for meld in seen.table]
+    owner_width = max(len(owner) for owner in owners)
+    kind_width = max(len(kind) for kind in kinds)
+    lines = ["Table:"]
+    for index, meld in enumerate(seen.table):
+        lines.append(
+            f"   {index:<2}  {owners[index]:<{owner_width}}  "
+            f"{kinds[index]:<{kind_width}}  {format_cards(meld.cards)}"
+        )
+    return lines
+
+
+def cards_count(count: int) -> str:
+    """``"1 card"``, ``"5 cards"``."""
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def _piles_line(seen: Seen) -> str:
+    top = seen.discard_top
+    discard = (
+        "empty" if top is None else f"{top} on top, {cards_count(seen.discard_size)}"
+    )
+    return f"Discard pile: {discard} · draw pile: {cards_count(seen.draw_size)}"
+
+
+def view_text(seen: Seen) -> str:
+    """The picture of what one seat sees, its own hand last (``str(view)``)."""
+    lines = [header(seen), *_player_lines(seen), *_table_lines(seen), _piles_line(seen)]
+    if seen.seat is not None:
+        hand = sorted(seen.hand)
+        lines.append(f"Your hand, {cards_count(len(hand))}: {format_cards(hand)}")
+    return "\n".join(lines)
+
+
+class _Public(NamedTuple):
+    name: str
+    hand_size: int
+    completed: int
+    laid_down: bool
+    score: int
+    skips_pending: int
+    known: tuple[Card, ...]
+
+
+class _Referee(NamedTuple):
+    """The whole state in the shape of a spectator's view."""
+
+    state: GameState
+    seat: None
+    hand: tuple[Card, ...]
+    players: tuple[_Public, ...]
+    current: int
+    dealer: int
+    step: Step
+    table: tuple[Meld, ...]
+    discard_top: Card | None
+    discard_size: int
+    draw_size: int
+    hand_number: int
+    winner: int | None
+    went_out: int | None
+    hand_points: tuple[int, ...] | None
+    contenders: tuple[int, ...]
+    tiebreak: bool
+
+    def phase_of(self, seat: int) -> PhaseSpec | None:
+        completed = self.players[seat].completed
+        return phase_for(self.state.rules, self.tiebreak, completed)
+
+    def phase_number(self, seat: int) -> int:
+        completed = self.players[seat].completed
+        return phase_number_for(self.state.rules, self.tiebreak, completed)
+
+
+def _referee(state: GameState) -> _Referee:
+    players = tuple(
+        _Public(
+            p.name,
+            len(p.hand),
+            p.completed,
+            p.laid_down,
+            p.score,
+            p.skips_pending,
+            p.known,
+        )
+        for p in state.players
+    )
+    return _Referee(
+        state=state,
+        seat=None,
+        hand=(),
+        players=players,
+        current=state.current,
+        dealer=state.dealer,
+        step=state.step,
+        table=state.table,
+        discard_top=state.discard_pile[0] if state.discard_pile else None,
+        discard_size=len(state.discard_pile),
+        draw_size=len(state.draw_pile),
+        hand_number=state.hand_number,
+        winner=state.winner,
+        went_out=state.went_out,
+        hand_points=state.hand_points,
+        contenders=state.contenders,
+        tiebreak=state.tiebreak,
+    )
+
+
+def describe_state(state: GameState) -> str:
+    """A text picture of the whole game, every secret but the seed shown.
+
+    For debugging and tests: it prints every hand and both piles in full,
+    so never show it to a player (show ``str(view(state, seat))`` instead).
+    Seats and table groups are numbered from 0, as in the move notation.
+
+    >>> from phase10 import new_game
+    >>> print(describe_state(new_game(["Ann", "Bob"], seed=5)))  # doctest: +ELLIPSIS
+    Hand 1 · dealt by Ann · Bob's turn: draw a card
+       seat  name  cards  score  phase
+       0     Ann      10      0  phase 1: 2 sets of 3
+    >  1     Bob      10      0  phase 1: 2 sets of 3
+    Table: nothing laid down yet
+    Discard pile: W on top, 1 card · draw pile: 87 cards
+    Hands:
+       0   Ann  Y1 Y2 R3 B3 R5 Y5 G5 R8 R9 R12
+       1   Bob  G2 R6 Y6 Y7 G8 G10 R11 R11 B11 R12
+    Discard pile, top first: W
+    Draw pile, top first: G3 B9 R1 Y12 W Y4 W S B10 ...
+
+    .. versionadded:: 0.1
+    """
+    seen = _referee(state)
+    width = max(len(player.name) for player in state.players)
+    lines = [view_text(seen), "Hands:"]
+    for seat, player in enumerate(state.players):
+        hand = format_cards(sorted(player.hand)) or "(empty)"
+        lines.append(f"   {seat:<2}  {player.name:<{width}}  {hand}")
+    lines.append(f"Discard pile, top first: {format_cards(state.discard_pile)}")
+    lines.append(f"Draw pile, top first: {format_cards(state.draw_pile)}")
+    return "\n".join(lines)

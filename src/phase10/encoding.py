@@ -1,0 +1,518 @@
+"""Moves as numbers and views as vectors: a fixed encoding for learning agents.
+
+Reinforcement learning libraries want every move as an index into a fixed
+range and a *mask* of the indices that are legal now, and every observation
+as a vector of fixed length. :class:`Encoding` gives both for one table size
+and one set of rules, with nothing beyond the core package (masks are
+``bytes``, observations tuples of ints; :mod:`phase10.rl` turns them into
+NumPy arrays).
+
+- Moves are numbered in blocks: draw, take the discard, lay the phase (the
+  *k*-th lay :func:`~phase10.legal_actions` lists), hit (a card face on a
+  table group, at an end), discard (a card face), Skip (a seat counted from
+  the player to move) and deal the next hand. :attr:`Encoding.actions`
+  lists the blocks.
+- The mask is built from :func:`~phase10.legal_actions`, so it never
+  disagrees with the engine: an index is marked exactly when its move is
+  listed there (lays past ``Encoding.max_lays`` are left out).
+- A view becomes a vector of whole numbers, seats counted from the seat
+  viewing. :attr:`Encoding.observations` lists its blocks; the guide for
+  learners describes every slot.
+
+>>> from phase10 import new_game, view
+>>> from phase10.encoding import Encoding
+>>> encoding = Encoding(2)
+>>> game = new_game(2, seed=7)
+>>> [encoding.action(i, game) for i in encoding.legal(game)]
+[Draw(source=<Pile.DRAW: 'draw'>), Draw(source=<Pile.DISCARD: 'discard'>)]
+>>> len(encoding.mask(game)) == encoding.num_actions
+True
+>>> len(encoding.observe(view(game, 0))) == encoding.observation_size
+True
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from typing import Final
+
+import attrs
+
+from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
+from ._cards import FACES, Card
+from ._errors import FormatError, IllegalMove, RulesError, is_whole, shown
+from ._groups import End
+from ._immutable import Immutable
+from ._legal import legal_actions
+from ._phases import GroupKind, GroupSpec
+from ._rules import OFFICIAL, Rules
+from ._state import GameState, Pile, Step
+from ._view import PlayerView
+
+__all__ = ["MAX_LAYS", "Encoding", "Segment"]
+
+MAX_LAYS: Final = 128
+"""How many lays the encoding numbers by default. In 24,669 positions of
+seeded play where a phase could be laid, the most lays listed at once was
+95, and more than 32 happened 22 times."""
+
+_FACES: Final = len(FACES)  # 50: every face, Skip last
+_PLAYABLE: Final = _FACES - 1  # 49: faces that can be hit or discarded
+_HIT_SLOTS: Final = 2 * _PLAYABLE  # per table group: default end, then LOW
+_NUMBERS: Final = 12
+_KINDS: Final = tuple(GroupKind)
+_STEPS: Final = tuple(Step)
+_COLORS: Final = 4
+
+
+@attrs.frozen
+class Segment(Immutable):
+    """One block of an encoding: ``size`` slots from ``start``, read as an
+    array of ``shape``.
+
+    .. versionadded:: 0.1
+    """
+
+    name: str
+    start: int
+    shape: tuple[int, ...]
+    high: int | None
+    """The largest value a slot of the block takes (``None``: no bound).
+    Every slot is at least 0. For moves, 1."""
+
+    @property
+    def size(self) -> int:
+        """How many slots the block has."""
+        size = 1
+        for length in self.shape:
+            size *= length
+        return size
+
+    @property
+    def stop(self) -> int:
+        """The slot after the block's last."""
+        return self.start + self.size
+
+
+def _layout(
+    blocks: list[tuple[str, tuple[int, ...], int | None]],
+) -> tuple[Segment, ...]:
+    segments = []
+    start = 0
+    for name, shape, high in blocks:
+        segment = Segment(name, start, shape, high)
+        segments.append(segment)
+        start = segment.stop
+    return tuple(segments)
+
+
+@attrs.frozen
+class Encoding(Immutable):
+    """Moves as indices and views as vectors, for ``players`` seats and ``rules``.
+
+    ``max_lays`` is how many lays of the phase get an index: the *k*-th lay
+    that :func:`~phase10.legal_actions` lists is move ``lay + k``. Positions
+    with more lays than that are rare (see :data:`MAX_LAYS`); the lays past
+    the limit are then left out of the mask and cannot be chosen.
+
+    Raises :class:`~phase10.RulesError` when the rules do not allow that
+    many players, or ``max_lays`` is not a whole number of at least 1.
+
+    .. versionadded:: 0.1
+    """
+
+    players: int
+    rules: Rules = attrs.field(default=OFFICIAL)
+    max_lays: int = attrs.field(default=MAX_LAYS, kw_only=True)
+    max_groups: int = attrs.field(init=False, eq=False)
+    """The most groups the table can hold in a hand (a seat's largest phase
+    times the players)."""
+    actions: tuple[Segment, ...] = attrs.field(init=False, repr=False, eq=False)
+    """The blocks of move indices in order (``draw``, ``take``, ``lay``,
+    ``hit``, ``discard``, ``skip``, ``next_hand``)."""
+    observations: tuple[Segment, ...] = attrs.field(init=False, repr=False, eq=False)
+    """The blocks of an observation vector in order."""
+    _starts: Mapping[str, int] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        rules = self.rules
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules are a Rules record, not {shown(rules)}")
+        players = self.players
+        if not is_whole(players) or not (
+            rules.min_players <= players <= rules.max_players
+        ):
+            raise RulesError(
+                f"these rules are played by {rules.min_players} to "
+                f"{rules.max_players} players, not {shown(players)}"
+            )
+        if not is_whole(self.max_lays) or self.max_lays < 1:
+            raise RulesError(
+                f"max_lays is a whole number of at least 1, not {shown(self.max_lays)}"
+            )
+        groups = max(len(phase.groups) for phase in rules.phases)
+        set_ = object.__setattr__
+        set_(self, "max_groups", groups * players)
+        actions = _layout(
+            [
+                ("draw", (1,), 1),
+                ("take", (1,), 1),
+                ("lay", (self.max_lays,), 1),
+                ("hit", (groups * players, _HIT_SLOTS), 1),
+                ("discard", (_PLAYABLE,), 1),
+                ("skip", (players,), 1),
+                ("next_hand", (1,), 1),
+            ]
+        )
+        set_(self, "actions", actions)
+        set_(self, "observations", _observation_layout(rules, players, groups))
+        set_(self, "_starts", {segment.name: segment.start for segment in actions})
+
+    @property
+    def num_actions(self) -> int:
+        """How many move indices there are; every move is below this."""
+        return self.actions[-1].stop
+
+    @property
+    def observation_size(self) -> int:
+        """The length of every observation vector."""
+        return self.observations[-1].stop
+
+    # --- moves ----------------------------------------------------------------
+
+    def legal(self, state: GameState | PlayerView) -> dict[int, Action]:
+        """The index of every legal move, mapped to the move, in the order
+        of :func:`~phase10.legal_actions` (which gives the moves).
+
+        ``state`` may be a view; a view of a seat that is not to move has no
+        legal moves.
+        """
+        self._check_game(state)
+        moves = legal_actions(state)
+        current = state.current
+        legal: dict[int, Action] = {}
+        lays = 0
+        for move in moves:
+            if isinstance(move, LayPhase):
+                if lays < self.max_lays:
+                    legal[self._starts["lay"] + lays] = move
+                lays += 1
+            else:
+                legal[self._index(move, current)] = move
+        return legal
+
+    def mask(self, state: GameState | PlayerView) -> bytes:
+        """One byte per move index, 1 where the move is legal now, else 0.
+
+        ``numpy.frombuffer(mask, dtype=numpy.int8)`` makes it an array.
+        """
+        mask = bytearray(self.num_actions)
+        for index in self.legal(state):
+            mask[index] = 1
+        return bytes(mask)
+
+    def action(self, index: int, state: GameState | PlayerView) -> Action:
+        """The legal move numbered ``index`` now.
+
+        Raises :class:`~phase10.IllegalMove` when ``index`` is not a legal
+        move's number in ``state``, saying what it stands for.
+        """
+        legal = self.legal(state)
+        if is_whole(index) and index in legal:
+            return legal[index]
+        raise IllegalMove(f"move {self.describe(index)} is not legal now")
+
+    def index(self, action: Action, state: GameState | PlayerView) -> int:
+        """The number of ``action`` in ``state``, the inverse of :meth:`action`.
+
+        A lay is numbered by its place among the lays listed now, so the
+        state is needed for it; the lay listed that makes the same groups
+        counts as the same lay, whatever the order of its groups and of the
+        cards in a set or colour group. A Skip's seat is counted from the
+        player to move. Hits are numbered as :func:`~phase10.legal_actions`
+        spells them. Raises :class:`~phase10.IllegalMove` for a lay that is
+        not listed now (a larger one, or one past ``max_lays``).
+        """
+        self._check_game(state)
+        if isinstance(action, LayPhase):
+            phase = state.phase_of(state.current)
+            lays = [move for move in legal_actions(state) if isinstance(move, LayPhase)]
+            lays = lays[: self.max_lays]
+            # Groups in the order of the requirements first: with groups that
+            # meet several requirements, that order says which is which.
+            for in_order in (True, False):
+                for k, lay in enumerate(lays):
+                    if phase is not None and _same_lay(
+                        action, lay, phase.groups, in_order=in_order
+                    ):
+                        return self._starts["lay"] + k
+            raise IllegalMove(
+                f"{action} is not among the first {self.max_lays} lays listed now"
+            )
+        return self._index(action, state.current)
+
+    def _index(self, action: Action, current: int) -> int:
+        starts = self._starts
+        if isinstance(action, Draw):
+            return starts["draw" if action.source is Pile.DRAW else "take"]
+        if isinstance(action, Hit):
+            if not 0 <= action.meld < self.max_groups or action.card.is_skip:
+                raise IllegalMove(f"{action} has no number in this encoding")
+            low = _PLAYABLE if action.end is End.LOW else 0
+            return starts["hit"] + action.meld * _HIT_SLOTS + low + action.card.index
+        if isinstance(action, Discard):
+            if action.card.is_skip:
+                raise IllegalMove(f"{action} has no number: a Skip is played by skip")
+            return starts["discard"] + action.card.index
+        if isinstance(action, Skip):
+            if action.target is None:
+                return starts["skip"]
+            if not 0 <= action.target < self.players or action.target == current:
+                raise IllegalMove(f"{action} has no number in this encoding")
+            return starts["skip"] + (action.target - current) % self.players
+        if isinstance(action, NextHand):
+            return starts["next_hand"]
+        raise IllegalMove(f"expected a move, not {shown(action)}")
+
+    def describe(self, index: int) -> str:
+        """What move number ``index`` stands for, in words, without a state.
+
+        >>> from phase10.encoding import Encoding
+        >>> encoding = Encoding(2)
+        >>> encoding.describe(0), encoding.describe(2)
+        ('0 (draw from the draw pile)', '2 (lay the 1st phase lay listed)')
+        """
+        if not is_whole(index) or not 0 <= index < self.num_actions:
+            return f"{shown(index)} (not a move number: 0 to {self.num_actions - 1})"
+        segment = next(s for s in self.actions if index < s.stop)
+        return f"{index} ({_meaning(segment.name, index - segment.start)})"
+
+    # --- observations -------------------------------------------------------
+
+    def observe(self, seen: PlayerView) -> tuple[int, ...]:
+        """``seen`` as a vector of :attr:`observation_size` whole numbers.
+
+        Seats are counted from the seat viewing (a spectator's view counts
+        from the player to move). Only what the view shows goes in, so the
+        vector is as safe to hand to a player as the view itself.
+        """
+        if not isinstance(seen, PlayerView):
+            raise FormatError(
+                f"observe takes a PlayerView (phase10.view(state, seat)), "
+                f"not {type(seen).__name__}"
+            )
+        self._check_game(seen)
+        vector: list[int] = []
+        for values in self._fill(seen):
+            vector.extend(values)
+        return tuple(vector)
+
+    def _fill(self, seen: PlayerView) -> Iterator[list[int]]:
+        """The values of each observation block in turn (see the guide)."""
+        n = self.players
+        me = seen.current if seen.seat is None else seen.seat
+        seats = [(me + offset) % n for offset in range(n)]
+        yield _counts(seen.hand)
+        top = [0] * _FACES
+        if seen.discard_top is not None:
+            top[seen.discard_top.index] = 1
+        yield top
+        yield [int(seen.step is step) for step in _STEPS]
+        yield [int(seen.is_my_turn)]
+        yield [seen.draw_size, seen.discard_size]
+        yield [seen.hand_number]
+        yield [int(seen.laid_this_turn)]
+        yield [int(seen.tiebreak)]
+        players = [seen.players[seat] for seat in seats]
+        yield [p.hand_size for p in players]
+        yield [p.completed for p in players]
+        yield [int(p.laid_down) for p in players]
+        yield [p.score for p in players]
+        yield [p.skips_pending for p in players]
+        for seat_of_note in (seen.current, seen.dealer, seen.winner, seen.went_out):
+            yield [int(seat == seat_of_note) for seat in seats]
+        yield [int(seat in seen.contenders) for seat in seats]
+        points = seen.hand_points
+        yield [0 if points is None else points[seat] for seat in seats]
+        yield [count for p in players for count in _counts(p.known)]
+        yield self._phases(seen, seats)
+        yield from self._table(seen, seats)
+
+    def _phases(self, seen: PlayerView, seats: list[int]) -> list[int]:
+        groups = self.max_groups // self.players
+        values = [0] * (len(seats) * groups * (len(_KINDS) + 1))
+        width = len(_KINDS) + 1
+        for row, seat in enumerate(seats):
+            phase = seen.phase_of(seat)
+            if phase is None:
+                continue
+            for g, group in enumerate(phase.groups):
+                at = (row * groups + g) * width
+                values[at + _KINDS.index(group.kind)] = 1
+                values[at + len(_KINDS)] = group.size
+        return values
+
+    def _table(self, seen: PlayerView, seats: list[int]) -> Iterator[list[int]]:
+        m, n = self.max_groups, self.players
+        if len(seen.table) > m:
+            raise FormatError(
+                f"the table holds {len(seen.table)} groups, more than the {m} "
+                "this encoding has room for"
+            )
+        present, size = [0] * m, [0] * m
+        owner = [0] * (m * n)
+        kind = [0] * (m * len(_KINDS))
+        number, low, high = [0] * (m * 12), [0] * (m * 12), [0] * (m * 12)
+        color = [0] * (m * _COLORS)
+        relative = {seat: row for row, seat in enumerate(seats)}
+        for i, meld in enumerate(seen.table):
+            present[i], size[i] = 1, len(meld.cards)
+            owner[i * n + relative[meld.owner]] = 1
+            kind[i * len(_KINDS) + _KINDS.index(meld.kind)] = 1
+            if meld.number is not None:
+                number[i * _NUMBERS + meld.number - 1] = 1
+            if meld.color is not None:
+                color[i * _COLORS + _COLOR_ORDER[meld.color.value]] = 1
+            if meld.low is not None:
+                low[i * _NUMBERS + meld.low - 1] = 1
+                high[i * _NUMBERS + meld.low + len(meld.cards) - 2] = 1
+        yield from (present, owner, kind, number, color, low, high, size)
+
+    def _check_game(self, state: GameState | PlayerView) -> None:
+        if not isinstance(state, (GameState, PlayerView)):
+            raise FormatError(
+                f"expected a GameState or a PlayerView, not {type(state).__name__}"
+            )
+        if len(state.players) != self.players:
+            raise FormatError(
+                f"this encoding is for {self.players} players, "
+                f"but the game has {len(state.players)}"
+            )
+        if state.rules is not self.rules and state.rules != self.rules:
+            raise FormatError(
+                "the game is played by other rules than the encoding's: "
+                "make the encoding with the game's rules"
+            )
+
+
+_COLOR_ORDER: Final = {"R": 0, "B": 1, "Y": 2, "G": 3}
+
+
+def _counts(cards: tuple[Card, ...]) -> list[int]:
+    counts = [0] * _FACES
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...]:
+    """The observation blocks for ``n`` seats; the guide describes each."""
+    deck = len(rules.deck)
+    copies = max(Counter(rules.deck).values())
+    skips = max(1, sum(card.is_skip for card in rules.deck))
+    biggest = max(group.size for phase in rules.phases for group in phase.groups)
+    m = groups * n
+    return _layout(
+        [
+            ("hand", (_FACES,), copies),
+            ("discard_top", (_FACES,), 1),
+            ("step", (len(_STEPS),), 1),
+            ("to_move", (1,), 1),
+            ("pile_sizes", (2,), deck),
+            ("hand_number", (1,), None),
+            ("laid_this_turn", (1,), 1),
+            ("tiebreak", (1,), 1),
+            ("hand_size", (n,), deck),
+            ("completed", (n,), len(rules.phases)),
+            ("laid_down", (n,), 1),
+            ("score", (n,), None),
+            ("skips_pending", (n,), skips),
+            ("current", (n,), 1),
+            ("dealer", (n,), 1),
+            ("winner", (n,), 1),
+            ("went_out", (n,), 1),
+            ("contender", (n,), 1),
+            ("hand_points", (n,), rules.points.total(rules.deck)),
+            ("known", (n, _FACES), copies),
+            ("phase", (n, groups, len(_KINDS) + 1), biggest),
+            ("group_present", (m,), 1),
+            ("group_owner", (m, n), 1),
+            ("group_kind", (m, len(_KINDS)), 1),
+            ("group_number", (m, _NUMBERS), 1),
+            ("group_color", (m, _COLORS), 1),
+            ("group_low", (m, _NUMBERS), 1),
+            ("group_high", (m, _NUMBERS), 1),
+            ("group_size", (m,), deck),
+        ]
+    )
+
+
+def _same_lay(
+    lay: LayPhase,
+    listed: LayPhase,
+    wanted: tuple[GroupSpec, ...],
+    *,
+    in_order: bool,
+) -> bool:
+    """Whether ``lay`` makes the groups of ``listed`` (which is in the order of
+    the requirements ``wanted``, a set's or colour group's cards sorted):
+    each group of ``lay`` meets one requirement, in the order of the
+    requirements when ``in_order``, else in any order."""
+    groups = lay.groups
+    if len(groups) != len(wanted):
+        return False
+    if in_order:
+        return all(
+            (group if need.kind.is_run else tuple(sorted(group))) == target
+            for group, need, target in zip(groups, wanted, listed.groups, strict=True)
+        )
+    used = [False] * len(groups)
+
+    def match(j: int) -> bool:
+        if j == len(wanted):
+            return True
+        target = listed.groups[j]
+        for i, group in enumerate(groups):
+            if used[i] or len(group) != len(target):
+                continue
+            same = group if wanted[j].kind.is_run else tuple(sorted(group))
+            if same == target:
+                used[i] = True
+                if match(j + 1):
+                    return True
+                used[i] = False
+        return False
+
+    return match(0)
+
+
+def _ordinal(n: int) -> str:
+    suffix = (
+        "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    )
+    return f"{n}{suffix}"
+
+
+def _meaning(block: str, offset: int) -> str:
+    """The move at ``offset`` in the move block ``block``, in words."""
+    if block == "draw":
+        return "draw from the draw pile"
+    if block == "take":
+        return "take the top of the discard pile"
+    if block == "lay":
+        return f"lay the {_ordinal(offset + 1)} phase lay listed"
+    if block == "hit":
+        meld, slot = divmod(offset, _HIT_SLOTS)
+        low, face = divmod(slot, _PLAYABLE)
+        where = " at the low end" if low else ""
+        return f"hit {FACES[face]} on group {meld}{where}"
+    if block == "discard":
+        return f"discard {FACES[offset]}"
+    if block == "skip":
+        if offset == 0:
+            return "play a Skip against nobody"
+        return f"play a Skip against the {_ordinal(offset)} seat to the left"
+    return "deal the next hand"

@@ -1,0 +1,325 @@
+"""The fixed encoding for learners: move numbers both ways, masks that agree
+with legal_actions, and observation vectors that follow the documented layout."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import rules_records
+
+import phase10.encoding
+from phase10 import (
+    Card,
+    Discard,
+    Draw,
+    FormatError,
+    GameState,
+    Hit,
+    IllegalMove,
+    LayPhase,
+    Pile,
+    Rules,
+    RulesError,
+    Skip,
+    Step,
+    apply,
+    legal_actions,
+    new_game,
+    next_hand,
+    view,
+)
+from phase10.bots import GreedyBot
+from phase10.encoding import MAX_LAYS, Encoding
+
+GUIDE = Path(__file__).parent.parent / "docs" / "learners.md"
+
+
+def positions(
+    players: int, rules: Rules | None, seed: int, moves: int
+) -> Iterator[GameState]:
+    """The states of one seeded game, greedy moves mixed with random ones."""
+    rng = random.Random(seed)
+    state = new_game(players, rules, seed=seed)
+    bot = GreedyBot(random.Random(seed))
+    for _ in range(moves):
+        yield state
+        if state.step is Step.GAME_OVER:
+            return
+        if state.step is Step.HAND_OVER:
+            state = next_hand(state)
+            continue
+        move = (
+            bot.choose(state)
+            if rng.random() < 0.7
+            else rng.choice(legal_actions(state))
+        )
+        state = apply(state, move)
+
+
+def check_position(encoding: Encoding, state: GameState) -> None:
+    """Every claim the encoding makes about one position."""
+    moves = legal_actions(state)
+    legal = encoding.legal(state)
+    lays = [move for move in moves if isinstance(move, LayPhase)]
+    assert list(legal.values()) == [
+        move
+        for move in moves
+        if not isinstance(move, LayPhase) or move in lays[:MAX_LAYS]
+    ]
+    mask = encoding.mask(state)
+    assert len(mask) == encoding.num_actions
+    assert {i for i, bit in enumerate(mask) if bit} == set(legal)
+    assert set(mask) <= {0, 1}
+    for index, move in legal.items():
+        assert encoding.index(move, state) == index
+        assert encoding.action(index, state) == move
+    mover = view(state, state.current)
+    assert encoding.legal(mover) == legal
+    for seat in range(len(state.players)):
+        seen = view(state, seat)
+        vector = encoding.observe(seen)
+        assert len(vector) == encoding.observation_size
+        for segment in encoding.observations:
+            values = vector[segment.start : segment.stop]
+            assert min(values) >= 0, segment.name
+            if segment.high is not None:
+                assert max(values) <= segment.high, segment.name
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_moves_masks_and_observations_agree_with_the_engine(players: int) -> None:
+    """Over seeded games, each legal move's number decodes to that move, the
+    mask marks exactly the legal moves, and observations stay in bounds."""
+    encoding = Encoding(players)
+    for state in positions(players, None, seed=players, moves=400):
+        check_position(encoding, state)
+
+
+@given(rules=rules_records(), seed=st.integers(0, 2**32), data=st.data())
+@settings(max_examples=25)
+def test_the_encoding_fits_every_rule_set(
+    rules: Rules, seed: int, data: st.DataObject
+) -> None:
+    """Custom phases, decks of other sizes and every option encode the same way."""
+    players = data.draw(st.integers(rules.min_players, rules.max_players))
+    encoding = Encoding(players, rules)
+    for state in positions(players, rules, seed, moves=60):
+        check_position(encoding, state)
+
+
+def test_a_lay_is_found_whatever_the_order_of_its_groups_and_cards() -> None:
+    """The greedy bot's lays, and the same lays reordered, get the number of
+    the lay listed that makes the same groups."""
+    encoding = Encoding(2)
+    found = 0
+    for state in positions(2, None, seed=21, moves=3000):
+        if state.step is not Step.PLAY:
+            continue
+        move = GreedyBot(random.Random(0)).choose(state)
+        if not isinstance(move, LayPhase):
+            continue
+        index = encoding.index(move, state)
+        listed = encoding.action(index, state)
+        assert isinstance(listed, LayPhase)
+        shuffled = LayPhase(tuple(reversed(move.groups)))
+        assert encoding.index(shuffled, state) == index
+        phase = state.phase_of(state.current)
+        assert phase is not None
+        wanted = phase.groups
+        for group, need in zip(listed.groups, wanted, strict=True):
+            if not need.kind.is_run:
+                assert tuple(sorted(group)) == group
+        found += 1
+    assert found >= 3
+
+
+def test_moves_are_numbered_in_documented_blocks() -> None:
+    """Draw is 0, take 1, lays from 2; hits by group and face; Skips from the
+    player to move."""
+    encoding = Encoding(3)
+    start = {segment.name: segment.start for segment in encoding.actions}
+    assert [s.name for s in encoding.actions] == [
+        "draw",
+        "take",
+        "lay",
+        "hit",
+        "discard",
+        "skip",
+        "next_hand",
+    ]
+    assert (start["draw"], start["take"], start["lay"]) == (0, 1, 2)
+    assert start["hit"] == 2 + MAX_LAYS
+    assert encoding.max_groups == 6  # 3 players, 2 groups at most per phase
+    assert start["discard"] == start["hit"] + 6 * 98
+    state = new_game(3, seed=1)
+    red7 = Card.parse("R7")
+    assert encoding.index(Draw(Pile.DISCARD), state) == 1
+    assert encoding.index(Hit(red7, 2), state) == start["hit"] + 2 * 98 + red7.index
+    assert (
+        encoding.index(Hit("W", 2, end="low"), state) == start["hit"] + 2 * 98 + 49 + 48
+    )
+    assert encoding.index(Hit("W", 2, end="high"), state) == start["hit"] + 2 * 98 + 48
+    assert encoding.index(Discard("W"), state) == start["discard"] + 48
+    mover = state.current
+    assert encoding.index(Skip(None), state) == start["skip"]
+    assert encoding.index(Skip((mover + 1) % 3), state) == start["skip"] + 1
+    assert encoding.index(Skip((mover + 2) % 3), state) == start["skip"] + 2
+    assert encoding.num_actions == start["next_hand"] + 1
+
+
+def test_a_number_that_is_not_legal_now_is_refused_in_words() -> None:
+    """action() names what the number stands for; index() refuses moves
+    without a number."""
+    encoding = Encoding(2)
+    state = new_game(2, seed=1)
+    with pytest.raises(IllegalMove, match=r"move 2 \(lay the 1st phase lay listed\)"):
+        encoding.action(2, state)
+    with pytest.raises(IllegalMove, match="not a move number"):
+        encoding.action(encoding.num_actions, state)
+    with pytest.raises(IllegalMove, match="a Skip is played by skip"):
+        encoding.index(Discard("S"), state)
+    with pytest.raises(IllegalMove, match="no number"):
+        encoding.index(Skip(state.current), state)
+    with pytest.raises(IllegalMove, match="no number"):
+        encoding.index(Hit("R7", encoding.max_groups), state)
+    with pytest.raises(IllegalMove, match="among the first"):
+        encoding.index(LayPhase([["R1", "B1", "G1"], ["R2", "B2", "G2"]]), state)
+
+
+def test_describe_names_every_block() -> None:
+    """Each number has a sentence, without a state."""
+    encoding = Encoding(2)
+    words = [encoding.describe(segment.start) for segment in encoding.actions]
+    assert words == [
+        "0 (draw from the draw pile)",
+        "1 (take the top of the discard pile)",
+        "2 (lay the 1st phase lay listed)",
+        "130 (hit R1 on group 0)",
+        "522 (discard R1)",
+        "571 (play a Skip against nobody)",
+        "573 (deal the next hand)",
+    ]
+    assert (
+        encoding.describe(130 + 98 + 49 + 48) == "325 (hit W on group 1 at the low end)"
+    )
+    assert (
+        encoding.describe(572) == "572 (play a Skip against the 1st seat to the left)"
+    )
+    assert encoding.describe(13) == "13 (lay the 12th phase lay listed)"
+
+
+def test_lays_past_the_limit_are_left_out_of_the_mask() -> None:
+    """With max_lays=1 only the first lay listed is numbered."""
+    state = next(
+        s
+        for s in positions(2, None, seed=11, moves=2000)
+        if sum(isinstance(m, LayPhase) for m in legal_actions(s)) > 1
+    )
+    small = Encoding(2, max_lays=1)
+    lays = [m for m in legal_actions(state) if isinstance(m, LayPhase)]
+    legal = small.legal(state)
+    assert [m for m in legal.values() if isinstance(m, LayPhase)] == lays[:1]
+    with pytest.raises(IllegalMove, match="among the first 1 lays"):
+        small.index(lays[1], state)
+
+
+def test_the_player_to_move_sees_the_mask_others_see_none() -> None:
+    """A view of another seat has no legal moves, so its mask is all zeros."""
+    encoding = Encoding(2)
+    state = new_game(2, seed=3)
+    other = view(state, 1 - state.current)
+    assert encoding.legal(other) == {}
+    assert set(encoding.mask(other)) == {0}
+
+
+def test_observation_blocks_follow_the_view() -> None:
+    """Spot checks: own hand counts, the discard top, seats from the viewer."""
+    encoding = Encoding(3)
+    state = new_game(["Ann", "Bob", "Cy"], seed=5)
+    seen = view(state, 2)
+    vector = encoding.observe(seen)
+    block = {s.name: vector[s.start : s.stop] for s in encoding.observations}
+    assert sum(block["hand"]) == 10
+    for card in seen.hand:
+        assert block["hand"][card.index] == seen.hand.count(card)
+    assert seen.discard_top is not None
+    assert block["discard_top"][seen.discard_top.index] == 1
+    assert sum(block["discard_top"]) == 1
+    assert block["step"] == (1, 0, 0, 0)
+    assert block["pile_sizes"] == (seen.draw_size, seen.discard_size)
+    # Seat 2 views: its own seat comes first, then seat 0, then seat 1.
+    assert block["current"] == tuple(int(s == state.current) for s in (2, 0, 1))
+    assert block["dealer"] == (0, 1, 0)
+    assert block["phase"][:5] == (1, 0, 0, 0, 3)  # phase 1: 2 sets of 3
+    assert sum(block["group_present"]) == 0
+
+
+def test_observing_takes_a_view_of_the_same_game() -> None:
+    """A whole state, another table size or other rules are refused."""
+    encoding = Encoding(2)
+    state = new_game(2, seed=1)
+    with pytest.raises(FormatError, match="takes a PlayerView"):
+        encoding.observe(state)  # type: ignore[arg-type]
+    with pytest.raises(FormatError, match="for 2 players"):
+        encoding.observe(view(new_game(3, seed=1), 0))
+    with pytest.raises(FormatError, match="other rules"):
+        encoding.mask(new_game(2, Rules.first_phases(3), seed=1))
+
+
+@pytest.mark.parametrize(
+    ("players", "max_lays", "message"),
+    [(1, 128, "2 to 6 players, not 1"), (7, 128, "not 7"), (2, 0, "max_lays")],
+)
+def test_an_encoding_for_an_impossible_table_is_refused(
+    players: int, max_lays: int, message: str
+) -> None:
+    """The rules' table sizes and a positive lay count are required."""
+    with pytest.raises(RulesError, match=message):
+        Encoding(players, max_lays=max_lays)
+
+
+def test_the_guide_describes_every_block_in_order() -> None:
+    """docs/learners.md lists the move and observation blocks as the code has them."""
+    text = GUIDE.read_text()
+    encoding = Encoding(2)
+    for table, segments in (
+        ("moves", encoding.actions),
+        ("observation", encoding.observations),
+    ):
+        found = re.search(rf"<!-- {table} -->(.*?)<!-- /{table} -->", text, re.S)
+        assert found is not None, table
+        names = re.findall(r"^\| `(\w+)` \|", found.group(1), re.M)
+        assert names == [segment.name for segment in segments]
+
+
+def test_importing_the_core_never_imports_the_learning_libraries() -> None:
+    """phase10, its bots and its encoding run without NumPy, Gymnasium,
+    PettingZoo or OpenSpiel."""
+    code = (
+        "import sys, phase10, phase10.bots, phase10.encoding; "
+        "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel', "
+        "'open_spiel', 'dask', 'ray') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_api_reference_names_every_public_name_of_the_encoding() -> None:
+    """Each name in phase10.encoding.__all__ has an entry in docs/api.md."""
+    text = (Path(__file__).parent.parent / "docs" / "api.md").read_text()
+    missing = [
+        name
+        for name in phase10.encoding.__all__
+        if f"phase10.encoding.{name}" not in text
+    ]
+    assert missing == []
