@@ -27,6 +27,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import importlib
+import importlib.util
 import json
 import random
 import statistics
@@ -64,7 +66,6 @@ from phase10 import (
     Rules,
     _lays,
     _rules,
-    _serialize,
     apply,
     can_lay_phase,
     draw,
@@ -77,6 +78,11 @@ from phase10 import (
     to_dict,
 )
 
+READERS = [
+    importlib.import_module(name)
+    for name in ("phase10._codec", "phase10._serialize")
+    if importlib.util.find_spec(name) is not None
+]
 CALL_GOAL = 0.100
 DOCUMENT_GOAL = 1.0
 NATURAL_FACES = [card for card in FACES if card.is_number]
@@ -170,11 +176,13 @@ def cold(call: Callable[[], object]) -> Callable[[], object]:
         _rules._most_lays.cache_clear()
         _lays._choices.cache_clear()
         _lays._pooled.cache_clear()
-        # The reader's own memory of the phases and rules it has read.
-        for name in ("_parse_phase", "_make_rules"):
-            remembered = getattr(_serialize, name, None)
-            if remembered is not None:
-                remembered.cache_clear()
+        # The reader's own memory of the phases and rules it has read,
+        # wherever the reader keeps it.
+        for module in READERS:
+            for name in ("_parse_phase", "_make_rules"):
+                remembered = getattr(module, name, None)
+                if remembered is not None:
+                    remembered.cache_clear()
         return call()
 
     return run
