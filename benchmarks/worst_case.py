@@ -10,7 +10,7 @@ come from strangers, so every public call must cost little on *every*
 input it accepts, not only on the usual ones. For each function probed,
 this script looks for slow inputs within the limits the package sets
 (``MAX_HAND_SIZE``, ``MAX_GROUPS``, ``MAX_PHASE_CARDS``, ``MAX_PHASES``,
-``MAX_DECK_SIZE``, ``MAX_PLAYERS``, ``MAX_LAYS``): random starts, each
+``MAX_DECK_SIZE``, ``MAX_PLAYERS``, ``MAX_LISTED_LAYS``): random starts, each
 followed by hill climbing on the time taken (long hands, many Wilds,
 custom phases of every kind, the largest allowed values), for ``--budget``
 seconds per function. It then prints the slowest input found for each

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from phase10 import (
     FACES,
-    MAX_LAYS,
+    MAX_LISTED_LAYS,
     STANDARD_PHASES,
     Card,
     Color,
@@ -144,7 +144,7 @@ def _phase_lists(
     if choice == "custom":
         hand_size = draw(st.integers(_MIN_HAND, _MAX_HAND))
         # Rules refuse a phase whose minimal lays from one hand, or the
-        # groups of one of its requirements, might pass MAX_LAYS (R17):
+        # groups of one of its requirements, might pass MAX_LISTED_LAYS (R17):
         # keep to the phases they accept.
         listable = phase_specs(max_cards=hand_size + spare).filter(
             lambda phase: _listable(phase, hand_size + 1)
@@ -164,7 +164,7 @@ def _phase_lists(
 def _listable(phase: PhaseSpec, cards: int) -> bool:
     """Whether rules dealing ``cards - 1`` cards accept ``phase`` for its lays."""
     # The loosest rule has the most lays.
-    return max(_most_lays(phase, cards, NaturalRule.NONE)) <= MAX_LAYS
+    return max(_most_lays(phase, cards, NaturalRule.NONE)) <= MAX_LISTED_LAYS
 
 
 def _points() -> st.SearchStrategy[Points]:

@@ -3,7 +3,7 @@
 Each limit takes its largest value and refuses one more, with a message
 that names it. The bound on the number of minimal lays never falls short
 of the lays a hand has, so ``legal_actions`` never lists more than
-``MAX_LAYS``; and the packing of card counts in the lay listing holds for
+``MAX_LISTED_LAYS``; and the packing of card counts in the lay listing holds for
 any number of cards of one face.
 """
 
@@ -24,7 +24,7 @@ from phase10 import (
     MAX_DECK_SIZE,
     MAX_GROUPS,
     MAX_HAND_SIZE,
-    MAX_LAYS,
+    MAX_LISTED_LAYS,
     MAX_PHASE_CARDS,
     MAX_PHASE_TEXT,
     MAX_PHASES,
@@ -148,7 +148,7 @@ def test_the_official_phases_fit_hands_of_up_to_fourteen_cards() -> None:
         Rules(hand_size=15)
     message = str(refused.value)
     assert "1 set of 3 + 1 run of 4" in message
-    assert f"{MAX_LAYS:,} that legal_actions goes through" in message
+    assert f"{MAX_LISTED_LAYS:,} that legal_actions goes through" in message
     assert "from one hand of 16 cards" in message
 
 
@@ -346,7 +346,7 @@ def test_the_issues_slow_inputs_are_now_quick_or_refused() -> None:
         hand_size = max(
             size
             for size in range(1, MAX_HAND_SIZE + 1)
-            if most_lays(phase, size + 1, NaturalRule.PER_GROUP) <= MAX_LAYS
+            if most_lays(phase, size + 1, NaturalRule.PER_GROUP) <= MAX_LISTED_LAYS
         )
         rules = Rules(phases=[phase], hand_size=hand_size, max_players=2)
         for _ in range(20):

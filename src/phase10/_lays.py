@@ -398,7 +398,7 @@ def most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> int:
     ``phase`` from any hand of ``cards`` cards (at most ``MAX_HAND_SIZE + 1``).
 
     The rules are checked with it (R17), so that :func:`legal_actions`
-    never lists more lays than ``MAX_LAYS``. Why it is a bound: a lay is a
+    never lists more lays than ``MAX_LISTED_LAYS``. Why it is a bound: a lay is a
     choice of one group per requirement, each from the cards the earlier
     ones leave; so the lays are at most, over the Wilds and natural cards a
     hand may hold, the groups the first requirement can be made of times

@@ -297,10 +297,10 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
     for the whole state. A view of any other seat, or a spectator's, gets
     ``()`` while a turn is being played.
 
-    The lays are at most :data:`~phase10.MAX_LAYS`, as the rules check when
-    they are made (R17), for every hand a game deals; a state whose player
-    holds more than ``hand_size + 1`` cards, which no game reaches, raises
-    :class:`~phase10.IllegalMove` rather than list them.
+    The lays are at most :data:`~phase10.MAX_LISTED_LAYS`, as the rules
+    check when they are made (R17), for every hand a game deals; a state
+    whose player holds more than ``hand_size + 1`` cards, which no game
+    reaches, raises :class:`~phase10.IllegalMove` rather than list them.
 
     >>> from phase10 import new_game, view
     >>> game = new_game(2, seed=7)
@@ -438,7 +438,7 @@ def _lays(state: GameState) -> list[LayPhase]:
 
     Called only when :func:`lay_barrier` lets the player lay down. A hand
     of more cards than any turn holds (``hand_size + 1``) is refused: no
-    game reaches it, and the rules bound the lays (``MAX_LAYS``, R17) only
+    game reaches it, and the rules bound the lays (``MAX_LISTED_LAYS``, R17) only
     for hands that a game deals.
     """
     seat = state.current

@@ -15,7 +15,7 @@ __all__ = [
     "MAX_DECK_SIZE",
     "MAX_GROUPS",
     "MAX_HAND_SIZE",
-    "MAX_LAYS",
+    "MAX_LISTED_LAYS",
     "MAX_PHASES",
     "MAX_PHASE_CARDS",
     "MAX_PHASE_TEXT",
@@ -71,7 +71,7 @@ Enough for two official decks dealt out in full; every player's groups on
 the table are tried for every hit a player might make.
 """
 
-MAX_LAYS: Final = 40_000
+MAX_LISTED_LAYS: Final = 40_000
 """The most minimal lays one hand may be able to make of a phase.
 
 :func:`~phase10.legal_actions` lists every minimal way to lay the phase,

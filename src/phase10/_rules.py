@@ -18,7 +18,7 @@ from ._lays import most_groups, most_lays
 from ._limits import (
     MAX_DECK_SIZE,
     MAX_HAND_SIZE,
-    MAX_LAYS,
+    MAX_LISTED_LAYS,
     MAX_PHASES,
     MAX_PLAYERS,
 )
@@ -168,7 +168,7 @@ class Rules(Immutable):
     raises :class:`RulesError` here, never later in play, and so does one
     beyond the limits that keep every call cheap (R17): see
     :data:`~phase10.MAX_HAND_SIZE` and the limits beside it, among them
-    :data:`~phase10.MAX_LAYS`, which bounds the lays a phase may allow.
+    :data:`~phase10.MAX_LISTED_LAYS`, which bounds the lays a phase may allow.
 
     >>> Rules().hand_size, len(Rules().phases)
     (10, 10)
@@ -358,22 +358,22 @@ def _check_lays(
     number: int, phase: PhaseSpec, cards: int, naturals: NaturalRule
 ) -> None:
     """Refuse a phase that one hand of ``cards`` cards might lay in more than
-    MAX_LAYS ways, counting the ways to lay part of it (legal_actions goes
+    MAX_LISTED_LAYS ways, counting the ways to lay part of it (legal_actions goes
     through those on its way), or whose groups it might make in more than
-    MAX_LAYS ways (legal_actions lists those first): see R17."""
+    MAX_LISTED_LAYS ways (legal_actions lists those first): see R17."""
     lays, groups = _most_lays(phase, cards, naturals)
-    if lays > MAX_LAYS:
+    if lays > MAX_LISTED_LAYS:
         raise RulesError(
             f"phase {number} ({phase}) might be laid, in whole or in part, in "
             f"as many as {lays:,} ways from one hand of {cards} cards, more "
-            f"than the {MAX_LAYS:,} that legal_actions goes through: use a "
+            f"than the {MAX_LISTED_LAYS:,} that legal_actions goes through: use a "
             "smaller hand_size, or fewer or larger groups"
         )
-    if groups > MAX_LAYS:
+    if groups > MAX_LISTED_LAYS:
         raise RulesError(
             f"a group of phase {number} ({phase}) might be made in as many as "
             f"{groups:,} ways from one hand of {cards} cards, more than the "
-            f"{MAX_LAYS:,} that legal_actions goes through: use a smaller "
+            f"{MAX_LISTED_LAYS:,} that legal_actions goes through: use a smaller "
             "hand_size, or smaller groups"
         )
 
