@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from phase10 import (
     FACES,
+    MAX_LISTED_LAYS,
     STANDARD_PHASES,
     Card,
     Color,
@@ -34,6 +35,7 @@ from phase10 import (
     SkipLimit,
     standard_deck,
 )
+from phase10._rules import _most_lays
 
 __all__ = [
     "MAX_RUN",
@@ -141,13 +143,13 @@ def _phase_lists(
     choice = draw(st.sampled_from(["standard", "first", "even", "custom"]))
     if choice == "custom":
         hand_size = draw(st.integers(_MIN_HAND, _MAX_HAND))
-        phases = tuple(
-            draw(
-                st.lists(
-                    phase_specs(max_cards=hand_size + spare), min_size=1, max_size=10
-                )
-            )
+        # Rules refuse a phase whose minimal lays from one hand, or the
+        # groups of one of its requirements, might pass MAX_LISTED_LAYS (R17):
+        # keep to the phases they accept.
+        listable = phase_specs(max_cards=hand_size + spare).filter(
+            lambda phase: _listable(phase, hand_size + 1)
         )
+        phases = tuple(draw(st.lists(listable, min_size=1, max_size=10)))
         return phases, hand_size
     if choice == "standard":
         phases = STANDARD_PHASES
@@ -157,6 +159,12 @@ def _phase_lists(
         phases = STANDARD_PHASES[1::2]
     need = max(phase.min_cards for phase in phases)
     return phases, draw(st.integers(max(_MIN_HAND, need - spare), _MAX_HAND))
+
+
+def _listable(phase: PhaseSpec, cards: int) -> bool:
+    """Whether rules dealing ``cards - 1`` cards accept ``phase`` for its lays."""
+    # The loosest rule has the most lays.
+    return max(_most_lays(phase, cards, NaturalRule.NONE)) <= MAX_LISTED_LAYS
 
 
 def _points() -> st.SearchStrategy[Points]:

@@ -422,7 +422,8 @@ def test_listed_lays_are_the_minimal_lays_lay_phase_accepts(
 ) -> None:
     """The lays listed are every minimal lay accepted; other minimal lays fail."""
     phase %= len(rules.phases)
-    state = lay_state(rules, hand, phase, seed)
+    # No game gives a player more than hand_size + 1 cards.
+    state = lay_state(rules, hand[: rules.hand_size + 1], phase, seed)
     spec = rules.phases[phase]
     listed = [a.groups for a in legal_actions(state) if isinstance(a, LayPhase)]
     every = _minimal_lays(state.player.hand, spec, rules.naturals)

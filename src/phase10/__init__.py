@@ -73,6 +73,16 @@ from ._legal import (
     legal_actions,
     verify_apply,
 )
+from ._limits import (
+    MAX_DECK_SIZE,
+    MAX_GROUPS,
+    MAX_HAND_SIZE,
+    MAX_LISTED_LAYS,
+    MAX_PHASE_CARDS,
+    MAX_PHASE_TEXT,
+    MAX_PHASES,
+    MAX_PLAYERS,
+)
 from ._moves import apply, apply_with_events, events
 from ._phases import STANDARD_PHASES, GroupKind, GroupSpec, PhaseSpec
 from ._record import GameRecord, final_state, replay
@@ -110,8 +120,16 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "FACES",
+    "MAX_DECK_SIZE",
+    "MAX_GROUPS",
     "MAX_HANDS",
+    "MAX_HAND_SIZE",
     "MAX_JSON_LENGTH",
+    "MAX_LISTED_LAYS",
+    "MAX_PHASES",
+    "MAX_PHASE_CARDS",
+    "MAX_PHASE_TEXT",
+    "MAX_PLAYERS",
     "MAX_TURNS_PER_HAND",
     "PRESETS",
     "SCHEMA_VERSION",

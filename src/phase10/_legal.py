@@ -298,6 +298,11 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
     for the whole state. A view of any other seat, or a spectator's, gets
     ``()`` while a turn is being played.
 
+    The lays are at most :data:`~phase10.MAX_LISTED_LAYS`, as the rules
+    check when they are made (R17), for every hand a game deals; a state
+    whose player holds more than ``hand_size + 1`` cards, which no game
+    reaches, raises :class:`~phase10.IllegalMove` rather than list them.
+
     >>> from phase10 import new_game, view
     >>> game = new_game(2, seed=7)
     >>> legal_actions(game)
@@ -429,15 +434,25 @@ def _hit_ends(card: Card, run: bool, floating: bool) -> tuple[End | None, ...]:
 def _lays(state: GameState) -> list[LayPhase]:
     """Every minimal lay of the current phase that ``lay_phase`` accepts now.
 
-    Called only when :func:`lay_barrier` lets the player lay down.
+    Called only when :func:`lay_barrier` lets the player lay down. A hand
+    of more cards than any turn holds (``hand_size + 1``) is refused: no
+    game reaches it, and the rules bound the lays (``MAX_LISTED_LAYS``, R17) only
+    for hands that a game deals.
     """
     seat = state.current
     phase = state.phase_of(seat)
     if phase is None:
         return []
     hand = state.players[seat].hand
-    naturals = state.rules.naturals
-    way = find_phase(hand, phase, state.rules)
+    rules = state.rules
+    if len(hand) > rules.hand_size + 1:
+        raise IllegalMove(
+            f"seat {seat} holds {len(hand)} cards, more than a player ever holds "
+            f"under these rules (hand_size + 1 = {rules.hand_size + 1}): no game "
+            "reaches this state",
+            clause="R19",
+        )
+    way = find_phase(hand, phase, rules)
     if way is None:
         return []
     # Every minimal lay holds the same number of cards and passes the same
@@ -448,4 +463,17 @@ def _lays(state: GameState) -> list[LayPhase]:
         verify_lay_phase(state, way)
     except Phase10Error:
         return []
-    return [LayPhase(groups) for groups in minimal_lays(hand, phase, naturals)]
+    return [_laid(groups) for groups in minimal_lays(hand, phase, rules.naturals)]
+
+
+_NEW: Final = object.__new__
+_SET: Final = object.__setattr__
+
+
+def _laid(groups: tuple[tuple[Card, ...], ...]) -> LayPhase:
+    """``LayPhase(groups)`` for groups already in the record's own form (a
+    tuple of tuples of cards), made without its converter's checks: a turn
+    may list thousands of lays, and these checks would double the cost."""
+    lay = _NEW(LayPhase)
+    _SET(lay, "groups", groups)
+    return lay

@@ -12,6 +12,7 @@ import attrs
 
 from ._errors import NotationError, RulesError, shown
 from ._immutable import Immutable
+from ._limits import MAX_GROUPS, MAX_PHASE_CARDS, MAX_PHASE_TEXT
 
 __all__ = ["STANDARD_PHASES", "GroupKind", "GroupSpec", "NaturalRule", "PhaseSpec"]
 
@@ -57,10 +58,6 @@ class NaturalRule(enum.Enum):
 
 
 _MAX_RUN: Final = 12
-# Far above any playable phase, these bound untrusted text; the constructors
-# hold specs to them too, so that every spec's text parses back.
-_MAX_GROUPS: Final = 100
-_MAX_SIZE: Final = 999
 
 
 def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
@@ -72,8 +69,11 @@ def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
         raise RulesError(
             f"a run holds at most 12 cards (numbers 1-12), not {shown(size)}"
         )
-    if size > _MAX_SIZE:
-        raise RulesError(f"a group holds at most {_MAX_SIZE} cards, not {shown(size)}")
+    if size > MAX_PHASE_CARDS:
+        raise RulesError(
+            f"a group holds at most {MAX_PHASE_CARDS} cards (a player never holds "
+            f"more), not {shown(size)}"
+        )
 
 
 def _check_kind(instance: GroupSpec, attribute: object, kind: GroupKind) -> None:
@@ -129,15 +129,21 @@ def _check_groups(
 ) -> None:
     if not groups:
         raise RulesError("a phase asks for at least one group")
-    if len(groups) > _MAX_GROUPS:
+    if len(groups) > MAX_GROUPS:
         raise RulesError(
-            f"a phase asks for at most {_MAX_GROUPS} groups, not {len(groups)}"
+            f"a phase asks for at most {MAX_GROUPS} groups, not {len(groups)}"
         )
     for group in groups:
         if not isinstance(group, GroupSpec):
             raise RulesError(
                 f"a phase is made of GroupSpec requirements, not {shown(group)}"
             )
+    cards = sum(group.size for group in groups)
+    if cards > MAX_PHASE_CARDS:
+        raise RulesError(
+            f"a phase asks for at most {MAX_PHASE_CARDS} cards in all (a player "
+            f"never holds more), not {cards}"
+        )
 
 
 @attrs.frozen(cache_hash=True)
@@ -146,7 +152,9 @@ class PhaseSpec(Immutable):
 
     Groups are kept in the order they were written; a player may lay them in
     any order. :meth:`parse` reads the rule sheets' wording, and ``str()``
-    writes a canonical text that parses back equal.
+    writes a canonical text that parses back equal. A phase asks for 1 to
+    :data:`~phase10.MAX_GROUPS` groups and at most
+    :data:`~phase10.MAX_PHASE_CARDS` cards in all (R17).
 
     >>> spec = PhaseSpec.parse("1 set of 3 & one run of four")
     >>> str(spec)
@@ -178,9 +186,11 @@ class PhaseSpec(Immutable):
         (a run all of one colour; also ``in one color``, ``of the same
         color``), ``N cards of one color`` (also ``of 1 color``, ``of all
         one color`` as the rule sheets say, ``all one color``);
-        ``color``/``colour`` and singular or plural alike. Counts go up to
-        100 groups and sizes up to 999 cards, the limits of
-        :class:`GroupSpec` and :class:`PhaseSpec` too. Raises
+        ``color``/``colour`` and singular or plural alike. The limits of
+        :class:`GroupSpec` and :class:`PhaseSpec` hold: at most
+        :data:`~phase10.MAX_GROUPS` groups and
+        :data:`~phase10.MAX_PHASE_CARDS` cards, and the text is at most
+        :data:`~phase10.MAX_PHASE_TEXT` characters. Raises
         :class:`NotationError` saying what was expected where.
         """
         return _Parser(text).phase()
@@ -225,6 +235,11 @@ class _Parser:
         if not isinstance(text, str):
             raise NotationError(
                 f"a phase is written as text, not {type(text).__name__}"
+            )
+        if len(text) > MAX_PHASE_TEXT:
+            raise NotationError(
+                f"a phase is written in at most {MAX_PHASE_TEXT} characters, "
+                f"not {len(text):,}"
             )
         self.text = text
         self.tokens: list[str] = []
@@ -307,12 +322,15 @@ class _Parser:
                 "'+', '&', ',' or 'and' between groups", "+", "&", ",", ";", "and"
             )
             groups.extend(self._term())
-            if len(groups) > _MAX_GROUPS:
+            if len(groups) > MAX_GROUPS:
                 raise NotationError(
                     f"in phase {shown(self.text)}: a phase asks for at most "
-                    f"{_MAX_GROUPS} groups"
+                    f"{MAX_GROUPS} groups"
                 )
-        return PhaseSpec(tuple(groups))
+        try:
+            return PhaseSpec(tuple(groups))
+        except RulesError as error:
+            raise NotationError(f"in phase {shown(self.text)}: {error}") from None
 
     def _term(self) -> list[GroupSpec]:
         # The count may be left out before a kind ("... + set of 2").
@@ -320,9 +338,9 @@ class _Parser:
             count = 1
         else:
             count = self._number("a count such as '1' or 'two'")
-        if count > _MAX_GROUPS and self._peek() not in ("card", "cards"):
+        if count > MAX_GROUPS and self._peek() not in ("card", "cards"):
             self.pos -= 1  # point at the count, not the word after it
-            raise self._fail(f"a count of at most {_MAX_GROUPS} groups")
+            raise self._fail(f"a count of at most {MAX_GROUPS} groups")
         if count < 1:
             self.pos -= 1
             raise self._fail("a count of at least 1")

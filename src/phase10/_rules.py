@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
@@ -13,6 +14,14 @@ import attrs
 from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
 from ._errors import NotationError, RulesError, shown
 from ._immutable import Immutable
+from ._lays import most_groups, most_lays
+from ._limits import (
+    MAX_DECK_SIZE,
+    MAX_HAND_SIZE,
+    MAX_LISTED_LAYS,
+    MAX_PHASES,
+    MAX_PLAYERS,
+)
 from ._phases import STANDARD_PHASES, NaturalRule, PhaseSpec
 from ._solver import solve
 
@@ -115,6 +124,10 @@ def _to_phases(value: Iterable[PhaseSpec | str]) -> tuple[PhaseSpec, ...]:
         raise RulesError(
             f"phases is a sequence of phases, not {shown(value)}"
         ) from None
+    if len(items) > MAX_PHASES:
+        raise RulesError(
+            f"a rule set lists at most {MAX_PHASES} phases, not {len(items)}"
+        )
     phases = []
     for number, item in enumerate(items, 1):
         try:
@@ -126,14 +139,24 @@ def _to_phases(value: Iterable[PhaseSpec | str]) -> tuple[PhaseSpec, ...]:
 
 def _to_deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
     if isinstance(value, str):
+        # Count the words before reading them, so that a long text is
+        # refused without reading it card by card.
+        _check_deck_size(len(value.replace(",", " ").split()))
         try:
             return parse_cards(value)
         except NotationError as error:
             raise RulesError(f"deck: {error}") from None
     try:
-        return tuple(value)
+        deck = tuple(value)
     except TypeError:
         raise RulesError(f"deck is a sequence of cards, not {shown(value)}") from None
+    _check_deck_size(len(deck))
+    return deck
+
+
+def _check_deck_size(size: int) -> None:
+    if size > MAX_DECK_SIZE:
+        raise RulesError(f"a deck holds at most {MAX_DECK_SIZE:,} cards, not {size:,}")
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -142,7 +165,10 @@ class Rules(Immutable):
 
     The fields that the official text leaves open have the defaults of the
     project's rulings (see the rules document). An impossible combination
-    raises :class:`RulesError` here, never later in play.
+    raises :class:`RulesError` here, never later in play, and so does one
+    beyond the limits that keep every call cheap (R17): see
+    :data:`~phase10.MAX_HAND_SIZE` and the limits beside it, among them
+    :data:`~phase10.MAX_LISTED_LAYS`, which bounds the lays a phase may allow.
 
     >>> Rules().hand_size, len(Rules().phases)
     (10, 10)
@@ -157,17 +183,19 @@ class Rules(Immutable):
     phases: tuple[PhaseSpec, ...] = attrs.field(
         default=STANDARD_PHASES, converter=_to_phases
     )
-    """The phases to complete, in order (R9, R40)."""
+    """The phases to complete, in order (R9, R40); at most
+    :data:`~phase10.MAX_PHASES`."""
     everyone_advances: bool = False
     """Official variation 1, every player advancing every hand (R39)."""
     hand_size: int = 10
-    """Cards dealt to each player (R19)."""
+    """Cards dealt to each player (R19); at most :data:`~phase10.MAX_HAND_SIZE`."""
     deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_to_deck)
-    """The cards the game is played with (R2)."""
+    """The cards the game is played with (R2); at most
+    :data:`~phase10.MAX_DECK_SIZE`."""
     min_players: int = 2
     """The fewest players (R3)."""
     max_players: int = 6
-    """The most players (R3)."""
+    """The most players (R3); at most :data:`~phase10.MAX_PLAYERS`."""
     naturals: NaturalRule = NaturalRule.PER_GROUP
     """How many natural cards a laid phase needs (R11)."""
     skip_limit: SkipLimit = SkipLimit.ROUND
@@ -264,25 +292,7 @@ def _validate(rules: Rules) -> None:
             raise RulesError(f"the deck must hold cards only, not {shown(card)}")
     if not any(card.is_number for card in rules.deck):
         raise RulesError("the deck must hold number cards")
-    if rules.hand_size < 1:
-        raise RulesError(f"hand_size must be at least 1, not {shown(rules.hand_size)}")
-    if rules.min_players < 2:
-        raise RulesError(
-            f"min_players must be at least 2, not {shown(rules.min_players)}"
-        )
-    if rules.max_players < rules.min_players:
-        raise RulesError(
-            f"max_players ({shown(rules.max_players)}) is below "
-            f"min_players ({shown(rules.min_players)})"
-        )
-    needed = rules.max_players * rules.hand_size + 2
-    if len(rules.deck) < needed:
-        raise RulesError(
-            f"a deck of {len(rules.deck)} cards cannot deal "
-            f"{shown(rules.hand_size)} cards to each of {shown(rules.max_players)} "
-            "players and still start a discard pile and a draw pile "
-            f"(it needs at least {shown(needed)})"
-        )
+    _check_sizes(rules)
     faces = _face_counts(rules.deck)
     # A player holds at most hand_size + 1 cards (after drawing); without
     # going out by a hit or a lay-down, one of them must stay to discard.
@@ -299,10 +309,41 @@ def _validate(rules: Rules) -> None:
                     "be kept to discard)"
                 )
             )
+        _check_lays(number, phase, rules.hand_size + 1, rules.naturals)
         if not _deck_can_make(faces, phase, rules.naturals):
             raise RulesError(
                 f"phase {number} ({phase}) cannot be made from this deck at all"
             )
+
+
+def _check_sizes(rules: Rules) -> None:
+    """The limits on the numbers of a rule set (R17): hand size, players, and
+    a deck big enough to deal."""
+    if not 1 <= rules.hand_size <= MAX_HAND_SIZE:
+        raise RulesError(
+            f"hand_size must be 1 to {MAX_HAND_SIZE}, not {shown(rules.hand_size)}"
+        )
+    if rules.min_players < 2:
+        raise RulesError(
+            f"min_players must be at least 2, not {shown(rules.min_players)}"
+        )
+    if rules.max_players < rules.min_players:
+        raise RulesError(
+            f"max_players ({shown(rules.max_players)}) is below "
+            f"min_players ({shown(rules.min_players)})"
+        )
+    if rules.max_players > MAX_PLAYERS:
+        raise RulesError(
+            f"max_players is at most {MAX_PLAYERS}, not {shown(rules.max_players)}"
+        )
+    needed = rules.max_players * rules.hand_size + 2
+    if len(rules.deck) < needed:
+        raise RulesError(
+            f"a deck of {len(rules.deck)} cards cannot deal "
+            f"{shown(rules.hand_size)} cards to each of {shown(rules.max_players)} "
+            "players and still start a discard pile and a draw pile "
+            f"(it needs at least {shown(needed)})"
+        )
 
 
 def _face_counts(deck: tuple[Card, ...]) -> tuple[int, ...]:
@@ -313,12 +354,61 @@ def _face_counts(deck: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def _check_lays(
+    number: int, phase: PhaseSpec, cards: int, naturals: NaturalRule
+) -> None:
+    """Refuse a phase that one hand of ``cards`` cards might lay in more than
+    MAX_LISTED_LAYS ways, counting the ways to lay part of it (legal_actions goes
+    through those on its way), or whose groups it might make in more than
+    MAX_LISTED_LAYS ways (legal_actions lists those first): see R17."""
+    lays, groups = _most_lays(phase, cards, naturals)
+    if lays > MAX_LISTED_LAYS:
+        raise RulesError(
+            f"phase {number} ({phase}) might be laid, in whole or in part, in "
+            f"as many as {lays:,} ways from one hand of {cards} cards, more "
+            f"than the {MAX_LISTED_LAYS:,} that legal_actions goes through: use a "
+            "smaller hand_size, or fewer or larger groups"
+        )
+    if groups > MAX_LISTED_LAYS:
+        raise RulesError(
+            f"a group of phase {number} ({phase}) might be made in as many as "
+            f"{groups:,} ways from one hand of {cards} cards, more than the "
+            f"{MAX_LISTED_LAYS:,} that legal_actions goes through: use a smaller "
+            "hand_size, or smaller groups"
+        )
+
+
+@lru_cache(maxsize=1024)
+def _most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> tuple[int, int]:
+    """The bounds on the lays of a phase and of every part of it (some of
+    its groups), and on the groups of its requirements, from one hand of
+    ``cards`` cards."""
+    groups = phase.groups
+    parts = {
+        chosen
+        for size in range(min(2, len(groups)), len(groups) + 1)
+        for chosen in combinations(groups, size)
+    }
+    lays = max(most_lays(PhaseSpec(part), cards, naturals) for part in parts)
+    made = max(most_groups(group, cards, naturals) for group in set(groups))
+    return lays, made
+
+
 @lru_cache(maxsize=256)
 def _deck_can_make(
     faces: tuple[int, ...], phase: PhaseSpec, naturals: NaturalRule
 ) -> bool:
+    """Whether the deck (its count of each face) can make the phase at all.
+
+    A phase uses at most ``min_cards`` cards of any face, so the deck is
+    cut down to that many of each first: the answer is the same, and the
+    solver's work never depends on the size of the deck.
+    """
+    most = phase.min_cards
     deck = [
-        card for card, count in zip(FACES, faces, strict=True) for _ in range(count)
+        card
+        for card, count in zip(FACES, faces, strict=True)
+        for _ in range(min(count, most))
     ]
     return solve(deck, phase, naturals) is not None
 

@@ -14,7 +14,7 @@ from typing import Final
 from ._common import COLOR, COLOR_RUN, COLORS, HIGHEST, INF, RUN, SET
 from ._tally import Tally
 
-_MAX_STATES: Final = 4096  # beyond this covered() settles for a weaker bound
+_MAX_STATES: Final = 512  # beyond this covered() settles for a weaker bound
 
 # Tables of covered(), by (line, size, mask).
 Tables = dict[tuple[tuple[int, ...], int, int], list[int]]

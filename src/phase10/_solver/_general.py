@@ -12,6 +12,7 @@ natural cards into slots.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
@@ -33,8 +34,9 @@ from ._common import (
 from ._flow import Naturals, flow_answer
 from ._tally import Tally
 
-# Per (kind, size): the values worth trying, and the Wilds needed alone.
-_Domains = dict[tuple[int, int], tuple[list[int], int]]
+# Per (kind, size): the values worth trying, and the Wilds each needs alone
+# (in the same order, never decreasing).
+_Domains = dict[tuple[int, int], tuple[list[int], list[int]]]
 
 
 class General:
@@ -76,15 +78,18 @@ class General:
                 found[key] = domain(*key, cnt, by_number, by_color, strict)
                 if not found[key][0]:
                     return None
-        order = self._order(found)
+        order = self._order(found, wilds)
         kinds = [self.kinds[i] for i in order]
         sizes = [self.sizes[i] for i in order]
         keys = list(zip(kinds, sizes, strict=True))
-        least = least_alone(kinds, sizes, [found[key][1] for key in keys], by_number)
+        least = least_alone(kinds, sizes, [found[key][1][0] for key in keys], by_number)
         if least[0] > wilds:
             return None
         domains = [found[key][0] for key in keys]
-        search = _Search(self, cnt, by_number, by_color, kinds, sizes, domains, least)
+        needs = [found[key][1] for key in keys]
+        search = _Search(
+            self, cnt, by_number, by_color, kinds, sizes, domains, needs, least
+        )
         answer = search.step(0, 0)
         if answer is None:
             return None
@@ -93,12 +98,13 @@ class General:
             result[i] = answer[j]
         return tuple(result)
 
-    def _order(self, found: _Domains) -> list[int]:
+    def _order(self, found: _Domains, wilds: int) -> list[int]:
         """The order in which the groups are placed, most constrained first.
 
         First those that need most Wilds alone, then the classes of
         identical requirements with fewest arrangements: a class of k with
-        d values has comb(d + k - 1, k). The classes with most go last,
+        d values has comb(d + k - 1, k), counting only the values that the
+        hand's Wilds allow on their own. The classes with most go last,
         where the bound on the groups left is tightest, as fewer groups
         left means less that it leaves out. Identical requirements sort
         next to each other, so that their parameters can be taken in
@@ -108,9 +114,10 @@ class General:
         classes = Counter(keys)
         tightness = []
         for key in keys:
-            values, alone = found[key]
+            needs = found[key][1]
             count = classes[key]
-            tightness.append((-alone, comb(len(values) + count - 1, count), *key))
+            viable = bisect_right(needs, wilds)
+            tightness.append((-needs[0], comb(viable + count - 1, count), *key))
         return sorted(range(len(keys)), key=tightness.__getitem__)
 
 
@@ -121,9 +128,10 @@ def domain(
     by_number: Sequence[int],
     by_color: Sequence[int],
     strict: bool,
-) -> tuple[list[int], int]:
+) -> tuple[list[int], list[int]]:
     """The parameter values worth trying for one group, best first, and
-    the fewest Wilds the group needs on its own.
+    the Wilds the group needs on its own on each of them (never
+    decreasing, so the first is the fewest).
 
     Values whose group could hold no natural card are dropped when every
     group needs one (``strict``); otherwise one of them is kept, as they
@@ -150,14 +158,14 @@ def domain(
                     scored.append((held, color * 16 + low))
     scored.sort(key=lambda item: -item[0])
     values: list[int] = []
+    needs: list[int] = []
     empty = False
     for held, value in scored:
-        if held:
+        if held or (not strict and not empty):
             values.append(value)
-        elif not strict and not empty:
-            values.append(value)
-            empty = True
-    return values, size - scored[0][0]
+            needs.append(size - held)
+            empty = empty or not held
+    return values, needs
 
 
 class _Search:
@@ -183,6 +191,7 @@ class _Search:
         "level",
         "mixed",
         "naturals",
+        "needs",
         "no_runs",
         "per_group",
         "remember",
@@ -203,6 +212,7 @@ class _Search:
         kinds: Sequence[int],
         sizes: Sequence[int],
         domains: Sequence[Sequence[int]],
+        needs: Sequence[Sequence[int]],
         least: Sequence[int],
     ) -> None:
         groups = len(kinds)
@@ -212,6 +222,7 @@ class _Search:
         self.kinds = kinds
         self.sizes = sizes
         self.domains = domains
+        self.needs = needs
         self.groups = groups
         # Identical requirements take their values in non-decreasing order.
         self.same = [j > 0 and domains[j] is domains[j - 1] for j in range(groups)]
@@ -261,6 +272,7 @@ class _Search:
         kind = self.kinds[j]
         size = self.sizes[j]
         domain = self.domains[j]
+        needs = self.needs[j]
         tally = self.tally
         put = tally.put
         lift = tally.lift
@@ -274,7 +286,13 @@ class _Search:
         # tried in order of it, fewest Wilds first: the same values, so
         # nothing is lost, and answers come sooner.
         order: list[tuple[int, int]] = []
+        # A group adds at least the Wilds it needs alone (the bound is
+        # supermodular), and the domain is in order of that: once a value
+        # needs more than the Wilds left over, so do all after it.
+        room = wilds - used - least
         for index in range(self.chosen[j - 1] if self.same[j] else 0, len(domain)):
+            if needs[index] > room:
+                break
             value = domain[index]
             if kind == SET:
                 if no_runs:
