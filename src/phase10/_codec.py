@@ -54,6 +54,7 @@ from ._json import (
     text,
     whole,
 )
+from ._limits import MAX_PHASES
 from ._phases import GroupKind, PhaseSpec
 from ._rules import OFFICIAL, EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
 from ._state import Pile, Step
@@ -77,7 +78,7 @@ Encoder = Callable[[Any], Any]
 Decoder = Callable[[Any, str, Table], Any]
 """Reads a field's value back: ``decoder(value, where, table)``."""
 
-_MAX_PHASES: Final = 1_000
+_MAX_PHASES: Final = MAX_PHASES
 _ANY_TABLE: Final = Table(OFFICIAL, 0, MAX_DECK)
 """The table rules and moves are read at: no seat, and lists of at most
 :data:`~phase10._json.MAX_DECK` cards."""

@@ -23,6 +23,7 @@ from typing import Any, Final, TypeVar, cast
 
 from ._cards import FACES, Card
 from ._errors import FormatError, NotationError, is_whole, shown
+from ._limits import MAX_DECK_SIZE
 from ._shuffle import MAX_SEED_DIGITS, seed_problem
 
 __all__ = [
@@ -59,7 +60,7 @@ MAX_JSON_LENGTH: Final = 8_000_000
 """The longest text :func:`from_json` reads, in characters. A saved game
 takes a few kilobytes and a record of a long game well under a megabyte."""
 
-MAX_DECK: Final = 10_000
+MAX_DECK: Final = MAX_DECK_SIZE
 """The most cards a list may hold where no rules bound it (the official deck
 has 108): a rules document's deck, a group laid in a move."""
 
