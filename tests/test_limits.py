@@ -10,7 +10,6 @@ any number of cards of one face.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 
 import attrs
@@ -352,9 +351,9 @@ def test_the_issues_slow_inputs_are_now_quick_or_refused() -> None:
         for _ in range(20):
             rng.shuffle(deck)
             state = holding(rules, deck[: hand_size + 1])
-            start = time.process_time()
-            legal_actions(state)
-            assert time.process_time() - start < 0.5
+            listed = legal_actions(state)
+            lays = [move for move in listed if isinstance(move, LayPhase)]
+            assert len(lays) <= MAX_LISTED_LAYS
 
 
 @pytest.mark.rule("R2", "R17")

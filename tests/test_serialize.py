@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import time
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -536,11 +535,11 @@ def test_json_must_be_text() -> None:
         from_json({}, GameState)  # type: ignore[call-overload]
 
 
-def test_absurd_sizes_are_refused_quickly() -> None:
-    """A million players, or text beyond the limit, is refused without a hang."""
+def test_absurd_sizes_are_refused() -> None:
+    """A million players, or text beyond the limit, is refused (and at once:
+    benchmarks/worst_case.py times the reader)."""
     data = state_data()
     data["players"] = [{}] * 1_000_000
-    started = time.perf_counter()
     with pytest.raises(FormatError, match="more than the 6 possible"):
         from_dict(data, GameState)
     with pytest.raises(FormatError, match="more than the 6 possible"):
@@ -553,7 +552,6 @@ def test_absurd_sizes_are_refused_quickly() -> None:
     header = {"schema": "phase10/state", "version": 1}
     with pytest.raises(FormatError, match="at most 64 keys"):
         from_dict(header | {str(i): i for i in range(100_000)}, GameState)
-    assert time.perf_counter() - started < 10
 
 
 # --- fuzzing --------------------------------------------------------------------------

@@ -11,7 +11,6 @@ groups of exactly the minimum sizes.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
@@ -441,36 +440,28 @@ def test_mixed_kinds_share_out_the_cards() -> None:
 
 
 @pytest.mark.rule("R2", "R9", "R17")
-def test_whole_deck_makes_every_standard_phase_quickly() -> None:
-    """From the 108-card deck every standard phase is found, in milliseconds."""
+def test_whole_deck_makes_every_standard_phase() -> None:
+    """From the 108-card deck every standard phase is found (how fast is for
+    benchmarks/solver.py and benchmarks/worst_case.py to say)."""
     deck = standard_deck()
     for spec in STANDARD_PHASES:
         for naturals in NaturalRule:
-            best = float("inf")
-            for _ in range(3):
-                start = time.perf_counter()
-                found = solve(deck, spec, naturals)
-                best = min(best, time.perf_counter() - start)
+            found = solve(deck, spec, naturals)
             assert found is not None
             assert_valid(found, deck, spec, naturals)
-            # Generous against a busy machine; the benchmark measures it.
-            assert best < 0.05, f"{spec}: {best * 1000:.1f} ms"
 
 
 @pytest.mark.rule("R2", "R17")
 def test_whole_deck_makes_custom_phases() -> None:
-    """Random custom phases on the whole deck get valid answers quickly."""
+    """Random custom phases on the whole deck get valid answers."""
     rng = random.Random(3)
     deck = standard_deck()
     for _ in range(60):
         spec = random_spec(rng, MAX_PHASE_CARDS)
         naturals = rng.choice(list(NaturalRule))
-        start = time.perf_counter()
         found = solve(deck, spec, naturals)
-        elapsed = time.perf_counter() - start
         assert found is not None, f"{spec}"
         assert_valid(found, deck, spec, naturals)
-        assert elapsed < 0.25, f"{spec}: {elapsed * 1000:.1f} ms"
 
 
 # Many interchangeable groups once sent the search through countless
