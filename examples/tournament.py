@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - started
     print(
         f"{result.games} games, {args.players} players, rules {args.rules!r}, "
-        f"seeds {args.seed}-{args.seed + args.games - 1} ({seconds:.1f} s)"
+        f"tournament seed {args.seed} ({seconds:.1f} s)"
     )
     print(f"{'bot':<11} {'wins':>6} {'share':>7} {'mean score':>11}")
     for name in names:

@@ -20,7 +20,7 @@ from phase10 import (
     next_hand,
     to_json,
 )
-from phase10._shuffle import shuffled
+from phase10._shuffle import derive_seed, shuffled
 
 
 @pytest.mark.rule("R41")
@@ -132,3 +132,16 @@ def test_every_seed_new_game_takes_can_be_saved_and_read_back() -> None:
         assert from_json(to_json(state), GameState) == state
     with pytest.raises(RulesError, match="at most 4000 digits"):
         new_game(2, seed=10**4000)
+
+
+@pytest.mark.rule("R41")
+def test_the_games_of_a_series_have_unrelated_seeds() -> None:
+    """A tournament deals game g from a hash of its seed and g: stable, all
+    different, and none of them the tournament's seed plus g, so one game's
+    seed (which a small seed lets a player find) tells nothing of the next."""
+    seeds = [derive_seed(7, game) for game in range(200)]
+    assert seeds == [derive_seed(7, game) for game in range(200)]
+    assert len(set(seeds)) == 200
+    assert all(seed.bit_length() > 64 for seed in seeds[:50])
+    assert not {7 + game for game in range(200)} & set(seeds)
+    assert derive_seed(8, 0) not in seeds

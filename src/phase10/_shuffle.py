@@ -13,7 +13,14 @@ import os
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-__all__ = ["MAX_SEED_DIGITS", "SEED_LIMIT", "fresh_seed", "seed_problem", "shuffled"]
+__all__ = [
+    "MAX_SEED_DIGITS",
+    "SEED_LIMIT",
+    "derive_seed",
+    "fresh_seed",
+    "seed_problem",
+    "shuffled",
+]
 
 T = TypeVar("T")
 
@@ -37,6 +44,21 @@ def seed_problem(seed: object) -> str | None:
     if not -SEED_LIMIT < seed < SEED_LIMIT:
         return f"a seed has at most {MAX_SEED_DIGITS} digits, so that it can be saved"
     return None
+
+
+def derive_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` of a series played from ``seed``.
+
+    A 128-bit value from BLAKE2b over both, so that knowing one game's seed
+    (which a small seed lets a player find from a view) gives nothing about
+    the next game's, as ``seed + number`` would.
+    """
+    digest = hashlib.blake2b(
+        _seed_bytes(seed) + b"/" + _seed_bytes(number),
+        digest_size=16,
+        person=b"phase10 series",
+    )
+    return int.from_bytes(digest.digest(), "little")
 
 
 def fresh_seed() -> int:

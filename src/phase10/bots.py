@@ -37,6 +37,7 @@ from ._legal import can_draw, can_lay_phase, can_skip, legal_actions
 from ._moves import apply
 from ._phases import GroupKind, PhaseSpec
 from ._rules import Rules
+from ._shuffle import derive_seed
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, Step
 from ._view import PlayerView, view
@@ -455,8 +456,9 @@ def tournament(
     ``entrants`` maps a name to a function making a bot from a random
     generator. Seats are filled by the entrants in turn (so with two
     entrants and four players each has two seats) and rotate from game to
-    game, so no bot keeps the first seat. Game ``g`` is dealt from seed
-    ``seed + g``: the same call gives the same results.
+    game, so no bot keeps the first seat. Game ``g`` is dealt from a seed
+    derived from ``seed`` and ``g`` by a hash, so the same call gives the
+    same results, while one game's seed tells nothing of the next one's.
 
     ``executor`` plays the games elsewhere: any
     :class:`concurrent.futures.Executor` (threads, processes, or a cluster's
@@ -479,7 +481,7 @@ def tournament(
         lineup = tuple(names[(seat + game) % len(names)] for seat in range(seats))
         bot_seeds = tuple(rng.getrandbits(64) for _ in lineup)
         factories = tuple(entrants[name] for name in lineup)
-        tasks.append((factories, bot_seeds, rules, seed + game, max_moves))
+        tasks.append((factories, bot_seeds, rules, derive_seed(seed, game), max_moves))
     outcomes = _run_games(tasks, executor, entrants)
     wins = dict.fromkeys(names, 0)
     totals = dict.fromkeys(names, 0)
