@@ -46,6 +46,11 @@ __all__ = [
 Log = list[Event] | None
 """Where a move writes its events, or ``None`` for no events."""
 
+# Read at every turn; an enum member read from its class costs several
+# times a global's lookup.
+_DRAW_STEP: Final = Step.DRAW
+_END_HAND: Final = EmptyDrawPile.END_HAND
+
 MAX_HANDS: Final = 100_000
 """The most hands a game may last. An official game lasts 10 to 30 hands;
 the bound keeps every count of a state (hands, turns, shuffles, scores)
@@ -250,7 +255,7 @@ def begin_turn(
     shuffles = state.shuffles
     if not draw_pile:
         rules = state.rules
-        if rules.on_empty_draw_pile is EmptyDrawPile.END_HAND or len(discard_pile) < 2:
+        if rules.on_empty_draw_pile is _END_HAND or len(discard_pile) < 2:
             ended = replace(
                 state,
                 players=players,
@@ -269,7 +274,7 @@ def begin_turn(
         players=players,
         current=seat,
         turn_slot=slot,
-        step=Step.DRAW,
+        step=_DRAW_STEP,
         laid_this_turn=False,
         draw_pile=draw_pile,
         discard_pile=discard_pile,

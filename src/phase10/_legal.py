@@ -324,13 +324,12 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
         raise IllegalMove(
             f"expected a GameState or a PlayerView, not {type(state).__name__}"
         )
-    if state.step is Step.PLAY:
+    step = state.step
+    if step is _PLAY_STEP:
         return _play_actions(state)
-    if state.step is Step.DRAW:
+    if step is _DRAW_STEP:
         return tuple(
-            _DRAWS[source]
-            for source in (Pile.DRAW, Pile.DISCARD)
-            if draw_barrier(state, source) is None
+            move for source, move in _DRAWS if draw_barrier(state, source) is None
         )
     try:
         verify_next_hand(state)
@@ -372,7 +371,9 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
 # Move records are immutable, so the listing hands out the same objects again
 # rather than building new ones for every call.
 _BY_INDEX: Final = attrgetter("index")
-_DRAWS: Final = {source: Draw(source) for source in Pile}
+_DRAWS: Final = tuple((source, Draw(source)) for source in (Pile.DRAW, Pile.DISCARD))
+_PLAY_STEP: Final = Step.PLAY
+_DRAW_STEP: Final = Step.DRAW
 _NEXT_HAND: Final = NextHand()
 _DISCARDS: Final = tuple(Discard(card) for card in FACES)
 

@@ -10,6 +10,7 @@ no log. Nothing here mutates its arguments.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from ._cards import Card, CardLike, as_card, parse_cards
 from ._errors import (
@@ -78,14 +79,23 @@ __all__ = [
 
 # --- checks shared by the moves ----------------------------------------------
 
+# The steps and piles as module constants: an enum member read from its class
+# costs several times a global's lookup, and these are read at every move.
+_DRAW_STEP: Final = Step.DRAW
+_PLAY_STEP: Final = Step.PLAY
+_HAND_OVER: Final = Step.HAND_OVER
+_GAME_OVER: Final = Step.GAME_OVER
+_DRAW_PILE: Final = Pile.DRAW
+_DISCARD_PILE: Final = Pile.DISCARD
+
 
 def _verify_turn(state: GameState, player: int | None, step: Step, doing: str) -> None:
     """The checks every move of a turn shares: a game still being played, the
     right player (R3, R20) and the right step of the turn (R21)."""
     check_game(state)
-    if state.step is Step.GAME_OVER:
+    if state.step is _GAME_OVER:
         raise game_over(state)
-    if state.step is Step.HAND_OVER:
+    if state.step is _HAND_OVER:
         raise WrongStep(
             "the hand is over: deal the next hand before playing on", clause="R36"
         )
@@ -102,7 +112,7 @@ def _verify_turn(state: GameState, player: int | None, step: Step, doing: str) -
                 clause="R20",
             )
     if state.step is not step:
-        if step is Step.DRAW:
+        if step is _DRAW_STEP:
             raise WrongStep("you have already drawn a card this turn", clause="R21")
         raise WrongStep(f"you must draw a card before you {doing}", clause="R21")
 
@@ -154,7 +164,7 @@ def verify_draw(
 
     .. versionadded:: 0.1
     """
-    _verify_turn(state, player, Step.DRAW, "draw")
+    _verify_turn(state, player, _DRAW_STEP, "draw")
     barrier = draw_barrier(state, source)
     if barrier is not None:
         raise barrier
@@ -164,13 +174,13 @@ def draw_barrier(state: GameState, source: Pile) -> CannotDraw | None:
     """Why the top card of ``source`` may not be drawn now, or ``None``: the
     part of :func:`verify_draw`'s judgement about the pile, kept apart so
     that listing the draws asks it without raising."""
-    if source is Pile.DRAW:
+    if source is _DRAW_PILE:
         # A turn never starts with an empty draw pile (R25), but a state
         # built by hand or from outside data could.
         if not state.draw_pile:
             return CannotDraw("the draw pile is empty", clause="R25")
         return None
-    if source is not Pile.DISCARD:
+    if source is not _DISCARD_PILE:
         return CannotDraw(
             f"draw from Pile.DRAW or Pile.DISCARD, not {shown(source)}", clause="R21"
         )
@@ -194,7 +204,7 @@ def play_draw(
     """:func:`draw`, telling ``log`` the card drawn."""
     verify_draw(state, source, player=player)
     me = state.players[state.current]
-    if source is Pile.DRAW:
+    if source is _DRAW_PILE:
         card = state.draw_pile[0]
         known = me.known
         piles = {"draw_pile": state.draw_pile[1:]}
@@ -208,7 +218,7 @@ def play_draw(
     return replace(
         state,
         players=replace_player(state.players, state.current, mine),
-        step=Step.PLAY,
+        step=_PLAY_STEP,
         **piles,
     )
 
@@ -272,7 +282,7 @@ def _judge_lay(
 ) -> tuple[tuple[tuple[GroupSpec, GroupShape], ...], tuple[Card, ...]]:
     """The judge of a lay, on groups already read into cards: what each
     group meets and stands for, and the hand that would be left."""
-    _verify_turn(state, player, Step.PLAY, "lay down a phase")
+    _verify_turn(state, player, _PLAY_STEP, "lay down a phase")
     me = state.players[state.current]
     barrier = lay_barrier(state)
     if barrier is not None:
@@ -388,7 +398,7 @@ def _judge_hit(
 ) -> tuple[Meld, Card, tuple[Card, ...]]:
     """The judge of a hit: the group as it would become, the card, and the
     hand that would be left."""
-    _verify_turn(state, player, Step.PLAY, "hit")
+    _verify_turn(state, player, _PLAY_STEP, "hit")
     barrier = hit_barrier(state)
     if barrier is not None:
         raise barrier
@@ -526,7 +536,7 @@ def _judge_discard(
     state: GameState, card: CardLike, player: int | None
 ) -> tuple[Card, tuple[Card, ...]]:
     """The judge of a discard: the card, and the hand that would be left."""
-    _verify_turn(state, player, Step.PLAY, "discard")
+    _verify_turn(state, player, _PLAY_STEP, "discard")
     the_card = as_card(card)
     if not may_discard(the_card):
         raise BadDiscard(
@@ -630,7 +640,7 @@ def verify_skip(
 
     .. versionadded:: 0.1
     """
-    _verify_turn(state, player, Step.PLAY, "play a Skip")
+    _verify_turn(state, player, _PLAY_STEP, "play a Skip")
     me = state.players[state.current]
     if not any(card.is_skip for card in me.hand):
         raise CardNotInHand("you do not hold a Skip", clause="R26")
