@@ -361,7 +361,7 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
             for index, meld in enumerate(state.table):
                 for end in _fitting_ends(meld.kind, meld.shape, meld.cards, card):
                     actions.append(_hit(card, index, end))
-    actions.extend(_DISCARDS[card.index] for card in faces if may_discard(card))
+    actions += [_DISCARDS[card.index] for card in faces if may_discard(card)]
     if SKIP in faces:
         targets = skip_targets(state)
         actions.extend(_skip(target) for target in targets or (None,))

@@ -102,8 +102,11 @@ if tuple(MOVES) != MOVE_TYPES:  # pragma: no cover - a guard for editors of the 
     raise ImportError("the table of moves must list every move record, in order")
 
 
+_ROWS: Final[dict[type, MoveKind]] = dict(MOVES)
+
+
 def _row(action: object) -> MoveKind:
-    row = MOVES.get(type(action))
+    row = _ROWS.get(type(action))
     if row is None:
         raise IllegalMove(
             f"{shown(action)} is not a move: a move is a Draw, LayPhase, Hit, "

@@ -15,7 +15,7 @@ from ._immutable import Immutable
 from ._phases import GroupKind, PhaseSpec
 from ._rules import Rules
 
-__all__ = ["GameState", "Meld", "Pile", "PlayerState", "Step", "replace"]
+__all__ = ["GameState", "Meld", "Pile", "PlayerState", "Step", "copier", "replace"]
 
 
 class Step(enum.Enum):
@@ -292,6 +292,13 @@ def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
 
 
 _COPIERS: Final = {cls: _copier(cls) for cls in (GameState, PlayerState, Meld)}
+
+
+def copier(cls: type[_T]) -> Callable[[_T, dict[str, Any]], _T]:
+    """The copier of ``cls``: ``copy(record, changes)`` is
+    ``replace(record, **changes)`` without building the keywords again, for
+    a move that has gathered its changes in a dict already."""
+    return _COPIERS[cls]
 
 
 def replace(record: _T, **changes: Any) -> _T:
