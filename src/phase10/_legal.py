@@ -27,7 +27,7 @@ from ._groups import End, GroupShape, extend_group
 from ._lays import minimal_lays
 from ._moves import judge
 from ._phases import GroupKind
-from ._solver import find_phase
+from ._solver import solve
 from ._state import GameState, Pile, Step
 from ._transitions import (
     draw_barrier,
@@ -453,7 +453,7 @@ def _lays(state: GameState) -> list[LayPhase]:
             "reaches this state",
             clause="R19",
         )
-    way = find_phase(hand, phase, rules)
+    way = solve(hand, phase, rules.naturals)  # the engine's own entry: no checks
     if way is None:
         return []
     # Every minimal lay holds the same number of cards and passes the same

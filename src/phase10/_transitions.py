@@ -46,7 +46,7 @@ from ._flow import (
 from ._groups import End, GroupShape, check_phase, extend_group
 from ._phases import GroupSpec
 from ._rules import SkipLimit
-from ._state import GameState, Meld, Pile, Step, copier, replace
+from ._state import GameState, Meld, Pile, PlayerState, Step, copier, replace
 
 __all__ = [
     "discard",
@@ -87,6 +87,7 @@ _HAND_OVER: Final = Step.HAND_OVER
 _GAME_OVER: Final = Step.GAME_OVER
 _DRAW_PILE: Final = Pile.DRAW
 _COPY_STATE: Final = copier(GameState)
+_COPY_PLAYER: Final = copier(PlayerState)
 _DISCARD_PILE: Final = Pile.DISCARD
 
 
@@ -216,7 +217,7 @@ def play_draw(
         piles = {"discard_pile": state.discard_pile[1:]}
     if log is not None:
         log.append(CardDrawn(state.current, source, card))
-    mine = replace(me, hand=(*me.hand, card), known=known)
+    mine = _COPY_PLAYER(me, {"hand": (*me.hand, card), "known": known})
     piles["players"] = replace_player(state.players, state.current, mine)
     piles["step"] = _PLAY_STEP
     return _COPY_STATE(state, piles)
@@ -578,7 +579,7 @@ def _finish_turn(
     """End the turn by putting ``card`` on the discard pile, leaving ``rest``
     in hand (R21, R26, R33)."""
     me = state.players[state.current]
-    mine = replace(me, hand=rest, known=_forget(me.known, (card,)))
+    mine = _COPY_PLAYER(me, {"hand": rest, "known": _forget(me.known, (card,))})
     players = replace_player(state.players, state.current, mine)
     if target is not None:
         victim = players[target]
