@@ -116,7 +116,7 @@ from ._transitions import (
 )
 from ._view import PlayerView, PublicPlayer, view
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 __all__ = [
     "FACES",
