@@ -97,7 +97,6 @@ from ._serialize import (
 )
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, PlayerState, Step
-from ._text import describe_state
 from ._transitions import (
     discard,
     draw,
@@ -114,7 +113,7 @@ from ._transitions import (
     verify_next_hand,
     verify_skip,
 )
-from ._view import PlayerView, PublicPlayer, view
+from ._view import PlayerView, PublicPlayer, describe_state, view
 
 __version__ = "0.1.0"
 

@@ -1,4 +1,4 @@
-"""Text pictures of a game: ``str(view)`` and :func:`describe_state`.
+"""Text pictures of a game: ``str(view)`` and :func:`~phase10.describe_state`.
 
 A picture is a few lines of plain text, the way ``print(board)`` shows a
 chess position: whose turn it is and which step, every player's phase,
@@ -14,20 +14,20 @@ state and the views can use it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from ._cards import Card, format_cards
 from ._phases import GroupKind, PhaseSpec
-from ._state import GameState, Meld, Step, phase_for, phase_number_for
+from ._state import GameState, Meld, Step
 
 __all__ = [
     "PublicSeat",
     "Seen",
     "cards_count",
-    "describe_state",
     "header",
     "meld_text",
     "player_status",
+    "state_text",
     "view_text",
 ]
 
@@ -203,106 +203,11 @@ def view_text(seen: Seen) -> str:
     return "\n".join(lines)
 
 
-class _Public(NamedTuple):
-    name: str
-    hand_size: int
-    completed: int
-    laid_down: bool
-    score: int
-    skips_pending: int
-    known: tuple[Card, ...]
-
-
-class _Referee(NamedTuple):
-    """The whole state in the shape of a spectator's view."""
-
-    state: GameState
-    seat: None
-    hand: tuple[Card, ...]
-    players: tuple[_Public, ...]
-    current: int
-    dealer: int
-    step: Step
-    table: tuple[Meld, ...]
-    discard_top: Card | None
-    discard_size: int
-    draw_size: int
-    hand_number: int
-    winner: int | None
-    went_out: int | None
-    hand_points: tuple[int, ...] | None
-    contenders: tuple[int, ...]
-    tiebreak: bool
-
-    def phase_of(self, seat: int) -> PhaseSpec | None:
-        completed = self.players[seat].completed
-        return phase_for(self.state.rules, self.tiebreak, completed)
-
-    def phase_number(self, seat: int) -> int:
-        completed = self.players[seat].completed
-        return phase_number_for(self.state.rules, self.tiebreak, completed)
-
-
-def _referee(state: GameState) -> _Referee:
-    players = tuple(
-        _Public(
-            p.name,
-            len(p.hand),
-            p.completed,
-            p.laid_down,
-            p.score,
-            p.skips_pending,
-            p.known,
-        )
-        for p in state.players
-    )
-    return _Referee(
-        state=state,
-        seat=None,
-        hand=(),
-        players=players,
-        current=state.current,
-        dealer=state.dealer,
-        step=state.step,
-        table=state.table,
-        discard_top=state.discard_pile[0] if state.discard_pile else None,
-        discard_size=len(state.discard_pile),
-        draw_size=len(state.draw_pile),
-        hand_number=state.hand_number,
-        winner=state.winner,
-        went_out=state.went_out,
-        hand_points=state.hand_points,
-        contenders=state.contenders,
-        tiebreak=state.tiebreak,
-    )
-
-
-def describe_state(state: GameState) -> str:
-    """A text picture of the whole game, every secret but the seed shown.
-
-    For debugging and tests: it prints every hand and both piles in full,
-    so never show it to a player (show ``str(view(state, seat))`` instead).
-    Seats and table groups are numbered from 0, as in the move notation.
-
-    >>> from phase10 import new_game
-    >>> print(describe_state(new_game(["Ann", "Bob"], seed=5)))  # doctest: +ELLIPSIS
-    Hand 1 · dealt by Ann · Bob's turn: draw a card
-       seat  name  cards  score  phase
-       0     Ann      10      0  phase 1: 2 sets of 3
-    >  1     Bob      10      0  phase 1: 2 sets of 3
-    Table: nothing laid down yet
-    Discard pile: W on top, 1 card · draw pile: 87 cards
-    Hands:
-       0   Ann  Y1 Y2 R3 B3 R5 Y5 G5 R8 R9 R12
-       1   Bob  G2 R6 Y6 Y7 G8 G10 R11 R11 B11 R12
-    Discard pile, top first: W
-    Draw pile, top first: G3 B9 R1 Y12 W Y4 W S B10 ...
-
-    .. versionadded:: 0.1
-    """
-    seen = _referee(state)
+def state_text(state: GameState, spectator: Seen) -> str:
+    """The picture of the whole game: what ``spectator`` (the state's
+    spectator view) shows, then every hand and both piles in full."""
     width = max(len(player.name) for player in state.players)
-    lines = [view_text(seen), "Hands:"]
+    lines = [view_text(spectator), "Hands:"]
     for seat, player in enumerate(state.players):
         hand = format_cards(sorted(player.hand)) or "(empty)"
         lines.append(f"   {seat:<2}  {player.name:<{width}}  {hand}")

@@ -26,10 +26,10 @@ from ._state import (
     phase_for,
     phase_number_for,
 )
-from ._text import view_text
+from ._text import state_text, view_text
 from .svg import view as svg_view
 
-__all__ = ["PlayerView", "PublicPlayer", "view"]
+__all__ = ["PlayerView", "PublicPlayer", "describe_state", "view"]
 
 
 @attrs.frozen
@@ -220,3 +220,33 @@ def _surrogate(seen: PlayerView) -> GameState:
         () if top is None else (top, *(WILD,) * (seen.discard_size - 1)),
     )
     return state
+
+
+def describe_state(state: GameState) -> str:
+    """A text picture of the whole game, every secret but the seed shown.
+
+    For debugging and tests: it prints every hand and both piles in full,
+    so never show it to a player (show ``str(view(state, seat))`` instead).
+    Seats and table groups are numbered from 0, as in the move notation.
+
+    >>> from phase10 import new_game
+    >>> print(describe_state(new_game(["Ann", "Bob"], seed=5)))  # doctest: +ELLIPSIS
+    Hand 1 · dealt by Ann · Bob's turn: draw a card
+       seat  name  cards  score  phase
+       0     Ann      10      0  phase 1: 2 sets of 3
+    >  1     Bob      10      0  phase 1: 2 sets of 3
+    Table: nothing laid down yet
+    Discard pile: W on top, 1 card · draw pile: 87 cards
+    Hands:
+       0   Ann  Y1 Y2 R3 B3 R5 Y5 G5 R8 R9 R12
+       1   Bob  G2 R6 Y6 Y7 G8 G10 R11 R11 B11 R12
+    Discard pile, top first: W
+    Draw pile, top first: G3 B9 R1 Y12 W Y4 W S B10 ...
+
+    .. versionadded:: 0.1
+    """
+    if not isinstance(state, GameState):
+        raise IllegalMove(
+            f"describe_state draws a GameState, not {type(state).__name__}"
+        )
+    return state_text(state, view(state, None))
