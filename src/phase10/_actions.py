@@ -10,12 +10,12 @@ The notation's grammar is in the documentation ("Move notation").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Final, cast
+from collections.abc import Callable
+from typing import Any, ClassVar, Final
 
 import attrs
 
-from ._cards import Card, as_card, format_cards, parse_cards
+from ._cards import Card, as_card, as_groups, format_cards, parse_cards
 from ._errors import NotationError, is_whole, shown
 from ._groups import End
 from ._immutable import Immutable
@@ -32,38 +32,6 @@ __all__ = [
     "Skip",
     "parse_action",
 ]
-
-
-def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    return tuple(as_card(card) for card in _iterate(value, "a group of cards"))
-
-
-def _groups(
-    value: Iterable[Iterable[Card | str] | str],
-) -> tuple[tuple[Card, ...], ...]:
-    if isinstance(value, str):
-        raise NotationError(
-            f"a phase is laid as a list of groups, such as ['R5 B5 G5', 'Y7 R7 W'], "
-            f"not the single text {shown(value)}"
-        )
-    if type(value) is tuple and all(  # already in its final form: keep it
-        type(group) is tuple and all(type(card) is Card for card in group)
-        for group in value
-    ):
-        return value
-    groups = _iterate(value, "a list of groups")
-    return tuple(_cards(cast("Iterable[Card | str] | str", g)) for g in groups)
-
-
-def _iterate(value: object, what: str) -> Iterable[object]:
-    if isinstance(value, (tuple, list)):
-        return value
-    try:
-        return tuple(cast("Iterable[object]", value))
-    except TypeError:
-        raise NotationError(f"expected {what}, not {shown(value)}") from None
 
 
 def _pile(value: Pile | str) -> Pile:
@@ -137,7 +105,7 @@ class LayPhase(Immutable):
     name: ClassVar[str] = "lay_phase"
     """The move's name: the ``"type"`` of its JSON document."""
 
-    groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)
+    groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=as_groups)
 
     @property
     def notation(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import Any, ClassVar, Final, final
+from typing import Any, ClassVar, Final, cast, final
 
 from ._errors import NotationError, shown
 from ._svgcard import card_document
@@ -18,6 +18,8 @@ __all__ = [
     "CardLike",
     "Color",
     "as_card",
+    "as_cards",
+    "as_groups",
     "format_cards",
     "parse_cards",
     "standard_deck",
@@ -291,3 +293,39 @@ _STANDARD_DECK: Final = tuple(
     + [WILD] * 8
     + [SKIP] * 4
 )
+
+
+def as_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """A group of cards: a text in notation, or cards or their notations."""
+    if isinstance(value, str):
+        return parse_cards(value)
+    return tuple(as_card(card) for card in _iterate(value, "a group of cards"))
+
+
+def as_groups(
+    value: Iterable[Iterable[Card | str] | str],
+) -> tuple[tuple[Card, ...], ...]:
+    """Groups of cards, each as :func:`as_cards` reads it: the one reader of
+    the groups a phase is laid as, for :class:`~phase10.LayPhase` and
+    :func:`~phase10.lay_phase` alike. A one-shot iterator is read once."""
+    if isinstance(value, str):
+        raise NotationError(
+            f"a phase is laid as a list of groups, such as ['R5 B5 G5', 'Y7 R7 W'], "
+            f"not the single text {shown(value)}"
+        )
+    if type(value) is tuple and all(  # already in its final form: keep it
+        type(group) is tuple and all(type(card) is Card for card in group)
+        for group in value
+    ):
+        return value
+    groups = _iterate(value, "a list of groups")
+    return tuple(as_cards(cast("Iterable[Card | str] | str", g)) for g in groups)
+
+
+def _iterate(value: object, what: str) -> Iterable[object]:
+    if isinstance(value, (tuple, list)):
+        return value
+    try:
+        return tuple(cast("Iterable[object]", value))
+    except TypeError:
+        raise NotationError(f"expected {what}, not {shown(value)}") from None

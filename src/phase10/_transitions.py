@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ._cards import Card, CardLike, as_card, parse_cards
+from ._cards import Card, CardLike, as_card, as_groups
 from ._errors import (
     BadDiscard,
     BadSkipTarget,
@@ -23,7 +23,6 @@ from ._errors import (
     IllegalMove,
     NoSuchMeld,
     NoSuchSeat,
-    NotationError,
     NotYourTurn,
     WrongStep,
     is_whole,
@@ -238,26 +237,6 @@ def draw(
 
 # --- lay_phase ----------------------------------------------------------------
 
-_GROUPS_EXAMPLE = (
-    'give the phase as one group of cards per requirement, e.g. ["R5 B5 G5", "R7 Y7 W"]'
-)
-
-
-def _as_groups(
-    groups: Iterable[Iterable[CardLike] | str],
-) -> tuple[tuple[Card, ...], ...]:
-    if isinstance(groups, str):
-        raise NotationError(_GROUPS_EXAMPLE)
-    try:
-        return tuple(
-            parse_cards(group)
-            if isinstance(group, str)
-            else tuple(as_card(c) for c in group)
-            for group in groups
-        )
-    except TypeError:
-        raise NotationError(_GROUPS_EXAMPLE) from None
-
 
 def verify_lay_phase(
     state: GameState,
@@ -274,7 +253,7 @@ def verify_lay_phase(
 
     .. versionadded:: 0.1
     """
-    return _judge_lay(state, _as_groups(groups), player)[0]
+    return _judge_lay(state, as_groups(groups), player)[0]
 
 
 def _judge_lay(
@@ -322,7 +301,7 @@ def play_lay_phase(
     log: Log,
 ) -> GameState:
     """:func:`lay_phase`, telling ``log`` the groups laid."""
-    cards = _as_groups(groups)  # read once: groups may be one-shot iterators
+    cards = as_groups(groups)  # read once: groups may be one-shot iterators
     shapes, rest = _judge_lay(state, cards, player)
     me = state.players[state.current]
     laid_cards = [card for group in cards for card in group]
