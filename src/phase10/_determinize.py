@@ -17,8 +17,8 @@ from collections.abc import Iterable
 
 from ._cards import Card, CardLike, as_card
 from ._errors import FormatError, RulesError, shown
-from ._state import GameState, PlayerState, replace
-from ._view import PlayerView
+from ._state import GameState, replace
+from ._view import PlayerView, state_from_view
 
 __all__ = ["determinize", "with_draw_pile"]
 
@@ -69,45 +69,16 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
             f"but its sizes call for {sum(wanted) + below_top + view.draw_size}"
         )
     cards = _shuffled(unseen, rng)
-    players = []
+    hands = []
     for seat, public in enumerate(view.players):
         if seat == view.seat:
-            hand = view.hand
+            hands.append(view.hand)
         else:
-            hand, cards = (*public.known, *cards[: wanted[seat]]), cards[wanted[seat] :]
-        players.append(
-            PlayerState(
-                name=public.name,
-                hand=hand,
-                completed=public.completed,
-                laid_down=public.laid_down,
-                score=public.score,
-                skips_pending=public.skips_pending,
-                skipped_in_slot=public.skipped_in_slot,
-                known=public.known,
-            )
-        )
+            hands.append((*public.known, *cards[: wanted[seat]]))
+            cards = cards[wanted[seat] :]
     top = () if view.discard_top is None else (view.discard_top,)
-    return GameState(
-        rules=view.rules,
-        players=tuple(players),
-        current=view.current,
-        dealer=view.dealer,
-        step=view.step,
-        draw_pile=cards[below_top:],
-        discard_pile=(*top, *cards[:below_top]),
-        table=view.table,
-        hand_number=view.hand_number,
-        winner=view.winner,
-        turn_slot=view.turn_slot,
-        laid_this_turn=view.laid_this_turn,
-        went_out=view.went_out,
-        hand_points=view.hand_points,
-        contenders=view.contenders,
-        tiebreak=view.tiebreak,
-        seed=rng.getrandbits(64),
-        shuffles=0,
-    )
+    dealt = state_from_view(view, hands, cards[below_top:], (*top, *cards[:below_top]))
+    return replace(dealt, seed=rng.getrandbits(64))
 
 
 def _unseen(view: PlayerView) -> list[Card]:

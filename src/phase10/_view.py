@@ -8,7 +8,7 @@ holds another hand, the draw pile's order or the seed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -208,17 +208,34 @@ def _surrogate(seen: PlayerView) -> GameState:
     decide only future shuffles.
     """
     mine = seen.seat
-    players = tuple(
-        _PRIVATE(public, seen.hand if number == mine else (WILD,) * public.hand_size)
+    hands = [
+        seen.hand if number == mine else (WILD,) * public.hand_size
         for number, public in enumerate(seen.players)
-    )
+    ]
     top = seen.discard_top
-    state: GameState = _STATE(
+    return state_from_view(
         seen,
-        players,
+        hands,
         (WILD,) * seen.draw_size,
         () if top is None else (top, *(WILD,) * (seen.discard_size - 1)),
     )
+
+
+def state_from_view(
+    seen: PlayerView,
+    hands: Sequence[tuple[Card, ...]],
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+) -> GameState:
+    """A state that agrees with ``seen`` on every public fact and holds the
+    given hands (one per seat) and piles; its seed and shuffle count keep
+    their defaults. The inverse of :func:`view` once the hidden cards are
+    chosen, by :func:`_surrogate` (Wilds) or by
+    :func:`~phase10.determinize` (a random deal)."""
+    players = tuple(
+        _PRIVATE(public, hand) for public, hand in zip(seen.players, hands, strict=True)
+    )
+    state: GameState = _STATE(seen, players, draw_pile, discard_pile)
     return state
 
 
