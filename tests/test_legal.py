@@ -24,6 +24,8 @@ from scenarios import deal
 from strategies import hands, phase_specs, rules_records
 
 from phase10 import (
+    MAX_HANDS,
+    MAX_TURNS_PER_HAND,
     SKIP,
     STANDARD_PHASES,
     WILD,
@@ -374,6 +376,79 @@ def test_moves_not_listed_are_refused(state: GameState, seed: int) -> None:
         accepted = outcome(state, action) is not None
         assert accepted == is_listed(state, action, listed), action
         assert can_apply(state, action) == accepted
+
+
+# --- at the length limits of a game and of a hand ------------------------------
+
+
+@st.composite
+def states_at_the_limits(draw: st.DrawFn) -> GameState:
+    """A state reached by play, then moved to the edge of a length limit: the
+    last hands a game may last (MAX_HANDS) or the last turn slots a hand may
+    (MAX_TURNS_PER_HAND), with turns perhaps owed to Skips (R36)."""
+    state = draw(game_states())
+    if state.step is Step.HAND_OVER or draw(st.booleans()):
+        hand_number = MAX_HANDS - draw(st.integers(0, 1))
+        state = attrs.evolve(state, hand_number=hand_number)
+    else:
+        slot = MAX_TURNS_PER_HAND - draw(st.integers(0, 3))
+        owed = {
+            seat: draw(st.integers(0, 2))
+            for seat in state.contenders
+            if seat != state.current
+        }
+        players = tuple(
+            attrs.evolve(player, skips_pending=owed.get(seat, player.skips_pending))
+            for seat, player in enumerate(state.players)
+        )
+        state = attrs.evolve(state, turn_slot=slot, players=players)
+    return state
+
+
+@given(state=states_at_the_limits(), seed=st.integers(0, 2**32))
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R36")
+def test_listing_judges_and_moves_agree_at_the_length_limits(
+    state: GameState, seed: int
+) -> None:
+    """At the last hand of a game and the last turn slots of a hand, a move is
+    listed exactly when can_apply allows it and exactly when apply accepts
+    it: the limits are judged, not only refused by the moves."""
+    listed = legal_actions(state)
+    for action in listed:
+        assert can_apply(state, action), action
+        apply(state, action)
+    for action in candidate_moves(state, random.Random(seed)):
+        accepted = outcome(state, action) is not None
+        assert accepted == is_listed(state, action, listed), action
+        assert can_apply(state, action) == accepted
+    if state.step is Step.HAND_OVER:
+        assert can_next_hand(state) == (state.hand_number < MAX_HANDS)
+
+
+@pytest.mark.rule("R36")
+def test_a_turn_at_the_last_slot_may_still_go_out_but_not_pass() -> None:
+    """At the last turn slot a discard that leaves cards is refused by its
+    judge and not listed, while a discard of the last card goes out."""
+    state = deal(["R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", "B1"], starter="Y9")
+    state = draw(attrs.evolve(state, turn_slot=MAX_TURNS_PER_HAND))
+
+    def holding(cards: str) -> GameState:
+        players = list(state.players)
+        players[state.current] = attrs.evolve(
+            players[state.current], hand=parse_cards(cards)
+        )
+        return attrs.evolve(state, players=tuple(players))
+
+    playing = holding("R1 R2")
+    hand = playing.players[playing.current].hand
+    assert not any(isinstance(a, Discard) for a in legal_actions(playing))
+    assert not can_discard(playing, hand[0])
+    with pytest.raises(IllegalMove, match=r"1,000,000,000 turns.*\(rule R36\)"):
+        discard(playing, hand[0])
+    last = holding("R1")
+    assert Discard(hand[0]) in legal_actions(last)
+    assert discard(last, hand[0]).step is Step.HAND_OVER
 
 
 # --- lays --------------------------------------------------------------------

@@ -38,6 +38,7 @@ __all__ = [
     "new_game",
     "next_hand",
     "next_seat",
+    "pass_turn_barrier",
     "play_next_hand",
     "replace_player",
     "verify_next_hand",
@@ -218,6 +219,38 @@ def _deal(state: GameState, deck: Sequence[Card] | None, log: Log) -> GameState:
 # --- the order of turns -------------------------------------------------------
 
 
+# A turn that passes to the next player takes one turn slot, plus one for
+# each turn lost to a Skip on the way (at most the turns owed to Skips, and
+# one more for a Skip played now). While the slot is this far below the limit
+# nothing needs counting: a state owes at most MAX_PLAYERS * MAX_OWED (20,000)
+# turns to Skips.
+_TURNS_SURELY_LEFT: Final = MAX_TURNS_PER_HAND - 1_000_000
+
+
+def pass_turn_barrier(state: GameState, skipping: bool) -> WrongStep | None:
+    """Why the turn may not pass to the next player now, or ``None``: the hand
+    has used up its turn slots (:data:`MAX_TURNS_PER_HAND`, R36).
+
+    Asked by the judges of the moves that end a turn without ending the
+    hand (a discard or a Skip that leaves cards in hand), so that
+    :func:`~phase10.can_discard`, :func:`~phase10.legal_actions` and the moves
+    agree at the limit. ``skipping`` counts the turn a Skip played now will
+    take. The count is an upper bound of the slots the next turn may start
+    at: every turn lost on the way to it is counted.
+    """
+    slot = state.turn_slot
+    if slot <= _TURNS_SURELY_LEFT:
+        return None
+    pending = sum(player.skips_pending for player in state.players)
+    if slot + 1 + pending + skipping <= MAX_TURNS_PER_HAND:
+        return None
+    return WrongStep(
+        f"this hand has lasted {MAX_TURNS_PER_HAND:,} turns, the most a hand "
+        "may: it cannot go on, but a player may still go out",
+        clause="R36",
+    )
+
+
 def next_seat(state: GameState, seat: int) -> int:
     """The next seat to the left that plays this hand (R20)."""
     if not state.tiebreak:
@@ -236,12 +269,6 @@ def begin_turn(
     """Start turn slot ``slot`` at ``seat``: pass over lost turns, refill the
     draw pile (R25-R27). Builds the new state once, from ``state`` and the
     parts of it the move has changed."""
-    if slot > MAX_TURNS_PER_HAND:
-        raise WrongStep(
-            f"this hand has lasted {MAX_TURNS_PER_HAND:,} turns, the most a hand "
-            "may: it cannot go on",
-            clause="R36",
-        )
     while players[seat].skips_pending > 0:
         lost = players[seat]
         if log is not None:
@@ -395,6 +422,12 @@ def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
             "the hand is still being played: the next hand is dealt once it is over",
             clause="R36",
         )
+    if state.hand_number >= MAX_HANDS:
+        raise WrongStep(
+            f"this game has lasted {MAX_HANDS:,} hands, the most a game may: "
+            "it cannot go on",
+            clause="R36",
+        )
 
 
 def play_next_hand(
@@ -402,12 +435,6 @@ def play_next_hand(
 ) -> GameState:
     """:func:`next_hand`, writing its events to ``log``."""
     verify_next_hand(state, player=player)
-    if state.hand_number >= MAX_HANDS:
-        raise WrongStep(
-            f"this game has lasted {MAX_HANDS:,} hands, the most a game may: "
-            "it cannot go on",
-            clause="R36",
-        )
     following = replace(
         state,
         dealer=(state.dealer + 1) % len(state.players),

@@ -23,6 +23,7 @@ from typing import Final
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import FACES, SKIP, Card, CardLike
 from ._errors import CardDoesNotFit, IllegalMove, NotYourTurn, Phase10Error, shown
+from ._flow import pass_turn_barrier
 from ._groups import End, GroupShape, extend_group
 from ._lays import minimal_lays
 from ._moves import judge
@@ -361,10 +362,15 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
             for index, meld in enumerate(state.table):
                 for end in _fitting_ends(meld.kind, meld.shape, meld.cards, card):
                     actions.append(_hit(card, index, end))
-    actions += [_DISCARDS[card.index] for card in faces if may_discard(card)]
+    # A turn that does not go out passes to the next player, which the hand's
+    # length limit may forbid (R36): asked once, as the judges do.
+    going_out = len(hand) == 1
+    if going_out or pass_turn_barrier(state, False) is None:
+        actions += [_DISCARDS[card.index] for card in faces if may_discard(card)]
     if SKIP in faces:
         targets = skip_targets(state)
-        actions.extend(_skip(target) for target in targets or (None,))
+        if going_out or pass_turn_barrier(state, bool(targets)) is None:
+            actions.extend(_skip(target) for target in targets or (None,))
     return tuple(actions)
 
 

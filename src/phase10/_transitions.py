@@ -39,6 +39,7 @@ from ._flow import (
     new_game,
     next_hand,
     next_seat,
+    pass_turn_barrier,
     replace_player,
     verify_next_hand,
 )
@@ -523,7 +524,12 @@ def _judge_discard(
             "player who is to lose a turn",
             clause="R26",
         )
-    return the_card, _take_from_hand(state.players[state.current].hand, (the_card,))
+    rest = _take_from_hand(state.players[state.current].hand, (the_card,))
+    if rest:
+        barrier = pass_turn_barrier(state, False)
+        if barrier is not None:
+            raise barrier
+    return the_card, rest
 
 
 def play_discard(
@@ -628,6 +634,7 @@ def verify_skip(
         if allowed:
             names = ", ".join(state.players[seat].name for seat in allowed)
             raise BadSkipTarget(f"choose who loses a turn: {names}", clause="R29")
+        _verify_turn_passes(state, me.hand, None)
         return
     if not is_whole(target) or not (0 <= target < len(state.players)):
         raise BadSkipTarget(f"there is no player {shown(target)} to skip", clause="R26")
@@ -639,6 +646,18 @@ def verify_skip(
         )
     if target not in allowed:
         raise BadSkipTarget(_limit_reason(state, target), clause="R28")
+    _verify_turn_passes(state, me.hand, target)
+
+
+def _verify_turn_passes(
+    state: GameState, hand: tuple[Card, ...], target: int | None
+) -> None:
+    """Raise unless a Skip played from ``hand`` against ``target`` may end the
+    turn: it goes out, or the hand has turn slots left (R36)."""
+    if len(hand) > 1:
+        barrier = pass_turn_barrier(state, target is not None)
+        if barrier is not None:
+            raise barrier
 
 
 def _limit_reason(state: GameState, target: int) -> str:
