@@ -224,7 +224,7 @@ def record_data() -> dict[str, Any]:
         (("seed",), "0x8", r"^seed: expected the seed as a text"),
         (("seed",), "-", r"^seed: expected the seed as a text"),
         (("actions", 3, "type"), "pass", r"^actions\[3\]\.type: 'pass' is not a move"),
-        (("actions", 1), {"type": "draw"}, r"^actions\[1\]: missing key 'source'$"),
+        (("actions", 1), {"type": "discard"}, r"^actions\[1\]: missing key 'card'$"),
         (
             ("actions", 0),
             {"type": "discard", "card": "R13"},

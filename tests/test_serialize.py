@@ -474,7 +474,8 @@ def test_rules_errors_surface_as_format_errors_chained() -> None:
     [
         ({"schema": "phase10/view"}, r"^schema: expected 'phase10/state', not"),
         ({"schema": None}, r"^schema: expected 'phase10/state', not null$"),
-        ({"version": 2}, r"reads version 1 documents, not version 2$"),
+        ({"version": 2}, r"written by a newer phase10 \(document version 2\)"),
+        ({"version": 0}, r"reads versions 1 to 1, not version 0$"),
         ({"version": True}, r"^version: expected a whole number, not true$"),
         ({"version": "1"}, r"^version: expected a whole number, not '1'$"),
     ],

@@ -32,8 +32,8 @@ class Table:
     >>> table = Table(["Ann", "Bob"], people=[0], seed=5)
     >>> table.update(0)["view"]["seat"], table.automatic()
     (0, True)
-    >>> table.move(0, '{"schema": "phase10/action", "version": 1, "type": "draw"}')
-    "missing key 'source'"
+    >>> table.move(0, '{"schema": "phase10/action", "version": 1, "type": "hit"}')
+    "missing key 'card'"
     """
 
     def __init__(

@@ -26,6 +26,7 @@ import functools
 import operator
 import re
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 import attrs
@@ -66,6 +67,7 @@ __all__ = [
     "Encoder",
     "decoder",
     "encoder",
+    "json_defaults",
     "read_move",
     "read_rules",
     "write_move",
@@ -202,7 +204,7 @@ class Codec:
             return cls(card=decode_card(data["card"], at + "card", table))
     """
 
-    __slots__ = ("_decoders", "build", "cls", "fields", "keys", "write")
+    __slots__ = ("_decoders", "build", "cls", "defaults", "fields", "keys", "write")
 
     def __init__(
         self,
@@ -227,6 +229,9 @@ class Codec:
             field: encoders[field] if field in encoders else encoder(hint)
             for field, hint in fields
         }
+        self.defaults: Mapping[str, Any] = json_defaults(cls, self.fields, written)
+        """The JSON of each field's default, by key, for the fields that have
+        one: what a document written before the field existed is read with."""
         self.write: Callable[[Any], dict[str, Any]] = _writer(tag, written)
         """``write(obj)``: ``obj`` as a dict of JSON-ready values."""
         self.build: Callable[[dict[str, Any], str, Table], Any] = _builder(
@@ -237,13 +242,34 @@ class Codec:
 
     def read(self, value: object, where: str, table: Table) -> Any:
         """The record ``value`` describes, each field read by its decoder."""
-        return self.build(json_object(value, where, self.keys), where, table)
+        return self.build(
+            json_object(value, where, self.keys, self.defaults), where, table
+        )
 
     def values(self, data: dict[str, Any], where: str, table: Table) -> tuple[Any, ...]:
         """The fields' values read from ``data``, in order; no record is made."""
         return tuple(
             read(data[field], at(where, field), table) for field, read in self._decoders
         )
+
+
+def json_defaults(
+    cls: type, fields: tuple[str, ...], encoders: Mapping[str, Encoder | None]
+) -> Mapping[str, Any]:
+    """The JSON of the default of each of ``fields`` that has one, written by
+    the field's own encoder, so that it reads back as the default."""
+    found: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        default = field.default
+        if field.name not in fields or default is attrs.NOTHING:
+            continue
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            if default.takes_self:
+                continue
+            default = default.factory()
+        write = encoders.get(field.name)
+        found[field.name] = default if write is None else write(default)
+    return MappingProxyType(found)
 
 
 def _compile(source: str, namespace: dict[str, Any]) -> Any:
@@ -306,12 +332,13 @@ def _read_deck(value: object, where: str, table: Table) -> tuple[Card, ...] | No
 
 
 _POINTS_KEYS: Final = tuple(field.name for field in attrs.fields(Points))
+_POINTS_DEFAULTS: Final = json_defaults(Points, _POINTS_KEYS, {})
 
 
 def _read_points(value: object, where: str, table: Table) -> tuple[int, ...]:
     """The points' numbers: the record is made with the rules, whose errors
     are reported together."""
-    data = json_object(value, where, _POINTS_KEYS)
+    data = json_object(value, where, _POINTS_KEYS, _POINTS_DEFAULTS)
     return tuple(whole(data[key], at(where, key)) for key in _POINTS_KEYS)
 
 
@@ -329,7 +356,7 @@ def write_rules(rules: Rules) -> dict[str, Any]:
 
 def read_rules(value: object, where: str) -> Rules:
     """The rules ``value`` describes, refused unless they can be played (R17)."""
-    data = json_object(value, where, _RULES.keys)
+    data = json_object(value, where, _RULES.keys, _RULES.defaults)
     try:
         return _make_rules(_RULES.values(data, where, _ANY_TABLE))
     except RulesError as error:
@@ -402,6 +429,6 @@ def read_move(value: object, where: str) -> Action:
             f"{shown(name, json=True)} is not a move ({_MOVE_CHOICES})",
         )
     action: Action = codec.build(
-        json_object(value, where, codec.keys), where, _ANY_TABLE
+        json_object(value, where, codec.keys, codec.defaults), where, _ANY_TABLE
     )
     return action

@@ -18,7 +18,8 @@ from __future__ import annotations
 import enum
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final, TypeVar, cast
 
 from ._cards import FACES, Card
@@ -30,6 +31,8 @@ __all__ = [
     "MAX_DECK",
     "MAX_JSON_LENGTH",
     "MAX_SAFE_INT",
+    "MIGRATIONS",
+    "NO_DEFAULTS",
     "SCHEMA_VERSION",
     "at",
     "card",
@@ -54,7 +57,22 @@ __all__ = [
 ]
 
 SCHEMA_VERSION: Final = 1
-"""The version of the documents this library writes and reads."""
+"""The version of the documents this library writes. It reads this version
+and every earlier one, through :data:`MIGRATIONS`."""
+
+Migration = Callable[[str, dict[str, Any]], dict[str, Any]]
+"""A step from one document version to the next: ``migrate(kind, body)``
+takes the body of a ``phase10/<kind>`` document of version N (the header
+taken off) and returns it as version N + 1 writes it. A step must not change
+its argument, and handles the documents nested in a body itself (a record
+holds rules and moves)."""
+
+MIGRATIONS: Final[dict[int, Migration]] = {}
+"""The steps between document versions: ``MIGRATIONS[n]`` takes a version
+``n`` body to version ``n + 1``. A change to the format that a field's
+default cannot absorb raises :data:`SCHEMA_VERSION` by one and registers the
+step from the version before here, so that every document written since
+0.1.0 (version 1) still reads (see the page "Compatibility")."""
 
 MAX_JSON_LENGTH: Final = 8_000_000
 """The longest text :func:`from_json` reads, in characters. A saved game
@@ -92,13 +110,32 @@ def at(where: str, key: str) -> str:
 # --- plain values ---------------------------------------------------------------
 
 
-def json_object(value: object, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    """``value`` as a JSON object with exactly ``keys``."""
+NO_DEFAULTS: Final[Mapping[str, Any]] = MappingProxyType({})
+
+
+def json_object(
+    value: object,
+    where: str,
+    keys: tuple[str, ...],
+    defaults: Mapping[str, Any] = NO_DEFAULTS,
+) -> dict[str, Any]:
+    """``value`` as a JSON object with exactly ``keys``.
+
+    A key missing from ``value`` takes its value in ``defaults`` (the JSON of
+    a field's default), so that a document written before a field with a
+    default was added still reads; a key with no default must be there, and
+    a key that is not one of ``keys`` is refused.
+    """
     if not isinstance(value, dict):
         raise fail(where, f"expected an object, not {shown(value, json=True)}")
+    absent = False
     for key in keys:
         if key not in value:
-            raise fail(where, f"missing key {key!r}")
+            if key not in defaults:
+                raise fail(where, f"missing key {key!r}")
+            absent = True
+    if absent:
+        value = {key: defaults[key] for key in keys if key not in value} | value
     if len(value) != len(keys):
         extra = next(key for key in value if key not in keys)
         raise fail(where, f"unknown key {shown(extra, json=True)}")
@@ -284,12 +321,22 @@ def read_document(
         raise FormatError(
             f"version: expected a whole number, not {shown(version, json=True)}"
         )
-    if version != SCHEMA_VERSION:
+    version = cast(int, version)
+    newest = SCHEMA_VERSION
+    if not 1 <= version <= newest:
+        if version > newest:
+            raise FormatError(
+                f"version: this document was written by a newer phase10 (document "
+                f"version {shown(version)}); this one reads versions 1 to {newest}"
+            )
         raise FormatError(
-            f"version: this library reads version {SCHEMA_VERSION} documents, "
+            f"version: this library reads versions 1 to {newest}, "
             f"not version {shown(version)}"
         )
     body = {key: value for key, value in data.items() if key not in _HEADER}
+    while version < newest:
+        body = MIGRATIONS[version](name, body)
+        version += 1
     return read(body, "")
 
 

@@ -15,7 +15,14 @@ from typing import Any, Final
 import attrs
 
 from ._actions import MOVE_TYPES, Action
-from ._codec import MOVE_CLASSES, read_move, read_rules, write_moves, write_rules
+from ._codec import (
+    MOVE_CLASSES,
+    json_defaults,
+    read_move,
+    read_rules,
+    write_moves,
+    write_rules,
+)
 from ._errors import FormatError, Phase10Error, is_whole, shown
 from ._flow import new_game
 from ._immutable import Immutable
@@ -300,6 +307,9 @@ def final_state(record: GameRecord) -> GameState:
 # --- the record as a document -----------------------------------------------------
 
 _RECORD_KEYS: Final = ("rules", "players", "seed", "dealer", "actions")
+_RECORD_DEFAULTS: Final = json_defaults(
+    GameRecord, _RECORD_KEYS, {"rules": write_rules, "actions": write_moves}
+)
 
 
 def write_record(record: GameRecord) -> dict[str, Any]:
@@ -315,7 +325,7 @@ def write_record(record: GameRecord) -> dict[str, Any]:
 
 def read_record(value: object, where: str) -> GameRecord:
     """The record ``value`` describes; its moves are checked by :func:`replay`."""
-    data = json_object(value, where, _RECORD_KEYS)
+    data = json_object(value, where, _RECORD_KEYS, _RECORD_DEFAULTS)
     rules = read_rules(data["rules"], at(where, "rules"))
     players_at = at(where, "players")
     listed = items(data["players"], players_at, rules.max_players)

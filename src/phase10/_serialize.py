@@ -222,14 +222,14 @@ def _table(data: dict[str, Any], where: str) -> Table:
 
 
 def _read_state(value: object, where: str) -> GameState:
-    data = json_object(value, where, _STATE.keys)
+    data = json_object(value, where, _STATE.keys, _STATE.defaults)
     state: GameState = _STATE.build(data, where, _table(data, where))
     agree_state(state, where)
     return state
 
 
 def _read_view(value: object, where: str) -> PlayerView:
-    data = json_object(value, where, _VIEW.keys)
+    data = json_object(value, where, _VIEW.keys, _VIEW.defaults)
     seen: PlayerView = _VIEW.build(data, where, _table(data, where))
     agree_view(seen, where)
     return seen
