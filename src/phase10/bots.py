@@ -48,7 +48,6 @@ __all__ = [
     "GreedyBot",
     "MonteCarloBot",
     "RandomBot",
-    "SimpleBot",
     "TournamentResult",
     "play_game",
     "tournament",
@@ -181,10 +180,6 @@ class GreedyBot:
         if seen.players[seen.current].laid_down or phase is None:
             return [(1 if card.is_wild else 0, -points.of(card)) for card in hand]
         return [(_keep_score(card, hand, phase), -points.of(card)) for card in hand]
-
-
-SimpleBot = GreedyBot
-"""The earlier name of :class:`GreedyBot`."""
 
 
 def _can_extend(meld: Meld, card: Card) -> bool:
