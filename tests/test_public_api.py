@@ -50,6 +50,12 @@ def _default(value: object) -> str:
     return repr(value)
 
 
+_STARS: dict[inspect._ParameterKind, str] = {
+    inspect.Parameter.VAR_POSITIONAL: "*",
+    inspect.Parameter.VAR_KEYWORD: "**",
+}
+
+
 def _signature(function: Callable[..., Any]) -> str:
     try:
         signature = inspect.signature(function)
@@ -65,10 +71,7 @@ def _signature(function: Callable[..., Any]) -> str:
         if kind is inspect.Parameter.KEYWORD_ONLY and not marked_keyword_only:
             parts.append("*")
             marked_keyword_only = True
-        prefix = {
-            inspect.Parameter.VAR_POSITIONAL: "*",
-            inspect.Parameter.VAR_KEYWORD: "**",
-        }.get(kind, "")
+        prefix = _STARS.get(kind, "")
         if kind is inspect.Parameter.VAR_POSITIONAL:
             marked_keyword_only = True
         text = prefix + parameter.name
@@ -132,8 +135,7 @@ def _describe_class(name: str, cls: type) -> Iterator[str]:
 def _describe(module: str, name: str, value: object) -> Iterator[str]:
     where = f"{module}.{name}"
     if isinstance(value, type):
-        lines = list(_describe_class(where, value))
-        yield from lines
+        yield from _describe_class(where, value)
     elif inspect.isfunction(value) or inspect.isbuiltin(value):
         yield f"function {where}{_signature(value)}"
     elif inspect.ismodule(value):
@@ -148,7 +150,7 @@ def _describe(module: str, name: str, value: object) -> Iterator[str]:
 
 def listing() -> str:
     """The public API as the listing writes it."""
-    lines = []
+    lines: list[str] = []
     for module_name in MODULES:
         module = importlib.import_module(module_name)
         for name in sorted(module.__all__):
