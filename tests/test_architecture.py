@@ -1,11 +1,17 @@
-"""The package's shape: no import cycle among its modules, and modules and
-functions short enough to read.
+"""The package's shape: its modules in layers that import only downward, no
+import cycle, and modules and functions short enough to read.
 
 The import graph is read from the source with the ast: every import, at
 module level or inside a function, except those under ``if TYPE_CHECKING:``
 (read only by the type checker, for annotations). Lengths are counted the
 same way: a function runs from its ``def`` line to its last line, nested
 functions included.
+
+:data:`LAYERS` is the contract the design guide (``docs/design.md``, "The
+layers, bottom to top") describes: every import goes to a module of the same
+layer or a lower one. The one exception is :data:`LAZY`: the views load the
+drawing modules inside the functions that draw (``str(view)``,
+``_repr_svg_``), so that a program that draws nothing never loads them.
 """
 
 from __future__ import annotations
@@ -41,20 +47,29 @@ def _is_type_checking(test: ast.expr) -> bool:
     return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
 
 
-def _run_time_nodes(node: ast.AST) -> Iterator[ast.AST]:
-    """Every node below ``node`` but those under ``if TYPE_CHECKING:``."""
+def _run_time_nodes(node: ast.AST, *, in_functions: bool = True) -> Iterator[ast.AST]:
+    """Every node below ``node`` but those under ``if TYPE_CHECKING:`` (and,
+    unless ``in_functions``, those inside functions: imports made when the
+    module is loaded)."""
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.If) and _is_type_checking(child.test):
             for statement in child.orelse:
                 yield statement
-                yield from _run_time_nodes(statement)
+                yield from _run_time_nodes(statement, in_functions=in_functions)
+            continue
+        if not in_functions and isinstance(
+            child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        ):
             continue
         yield child
-        yield from _run_time_nodes(child)
+        yield from _run_time_nodes(child, in_functions=in_functions)
 
 
-def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The modules of ``modules`` that module ``name`` imports at run time.
+def imports_of(
+    name: str, path: Path, modules: dict[str, Path], *, in_functions: bool = True
+) -> set[str]:
+    """The modules of ``modules`` that module ``name`` imports at run time
+    (only when it is loaded, unless ``in_functions``).
 
     "from package import name" depends on the submodule if ``name`` is one,
     else on the package. Importing a module also runs the packages it is
@@ -63,7 +78,7 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets: list[str] = []
-    for node in _run_time_nodes(tree):
+    for node in _run_time_nodes(tree, in_functions=in_functions):
         if isinstance(node, ast.Import):
             targets += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -92,10 +107,53 @@ def _packages_of(name: str) -> set[str]:
     return {".".join(parts[:n]) for n in range(1, len(parts))}
 
 
-def import_graph(src: Path, package: str) -> dict[str, set[str]]:
-    """Each module of ``package`` and the modules of it that it imports."""
+def import_graph(
+    src: Path, package: str, *, in_functions: bool = True
+) -> dict[str, set[str]]:
+    """Each module of ``package`` and the modules of it that it imports (only
+    when it is loaded, unless ``in_functions``)."""
     modules = find_modules(src, package)
-    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+    return {
+        name: imports_of(name, path, modules, in_functions=in_functions)
+        for name, path in modules.items()
+    }
+
+
+def layer_breaches(
+    graph: dict[str, set[str]],
+    layers: list[set[str]],
+    lazy: set[tuple[str, str]],
+    loaded: dict[str, set[str]],
+) -> list[str]:
+    """Every import of ``graph`` that goes up the ``layers`` (listed bottom
+    first; a module ``m`` stands for ``m`` and its submodules), but for the
+    ``lazy`` ones, which must not be made when the module is ``loaded``; and
+    every module that no layer holds."""
+
+    def layer_of(module: str) -> int | None:
+        for number, members in enumerate(layers):
+            if module in members:
+                return number
+        for number, members in enumerate(layers):  # a subpackage's modules
+            if any("." in m and module.startswith(m + ".") for m in members):
+                return number
+        return None
+
+    found = []
+    for module in sorted(graph):
+        own = layer_of(module)
+        if own is None:
+            found.append(f"{module} is in no layer")
+            continue
+        for target in sorted(graph[module]):
+            theirs = layer_of(target)
+            if theirs is None or theirs <= own:
+                continue
+            if (module, target) not in lazy:
+                found.append(f"{module} imports {target}, a layer above it")
+            elif target in loaded[module]:
+                found.append(f"{module} imports {target} when loaded, not lazily")
+    return found
 
 
 def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
@@ -163,11 +221,62 @@ def _function_lengths(node: ast.AST, prefix: str) -> Iterator[tuple[str, int]]:
 # ---------------------------------------------------------------------------
 # The package
 
+LAYERS: list[set[str]] = [
+    # 1. Foundations: errors, limits, immutability, shuffling, one card's picture.
+    {
+        "phase10._errors",
+        "phase10._limits",
+        "phase10._immutable",
+        "phase10._shuffle",
+        "phase10._svgcard",
+    },
+    {"phase10._cards"},  # 2. cards and their notation
+    {"phase10._phases"},  # 3. phases and their language
+    {"phase10._solver", "phase10._lays"},  # 4. the solver, and bounds on lays
+    {"phase10._rules"},  # 5. rules and options
+    {"phase10._groups"},  # 6. the judge of groups
+    {"phase10._state"},  # 7. the state
+    {"phase10._actions", "phase10._events"},  # 8. move records and events
+    {"phase10._flow"},  # 9. the turn flow
+    {"phase10._transitions"},  # 10. the moves: judges and builders
+    {"phase10._moves"},  # 11. the table of moves
+    {"phase10._view"},  # 12. views
+    {"phase10._legal"},  # 13. queries and the listing of legal moves
+    {"phase10._json", "phase10._fields"},  # 14. plain JSON values, field rules
+    {"phase10._invariants", "phase10._determinize"},  # 15. invariants, search
+    {"phase10._codec", "phase10._record", "phase10._serialize"},  # 16. documents
+    {"phase10"},  # 17. the public package
+    {"phase10.bots", "phase10.encoding"},  # 18. bots and the encoding
+    {"phase10._text", "phase10.svg"},  # 19. drawing
+    {"phase10.rl"},  # 20. the learning libraries' adapters
+]
+"""The modules of the package in layers, bottom first, as docs/design.md
+lists them."""
+
+LAZY: set[tuple[str, str]] = {
+    ("phase10._view", "phase10._text"),
+    ("phase10._view", "phase10.svg"),
+}
+"""Imports that go up the layers, made inside a function only: a view
+draws itself (``str(view)``, ``_repr_svg_``) with the drawing modules,
+loaded when a picture is first asked for."""
+
+
+def test_imports_go_down_the_layers() -> None:
+    """Every module is in a layer and imports only its own layer and those
+    below, but for the declared lazy imports of drawing."""
+    graph = import_graph(SRC, PACKAGE)
+    loaded = import_graph(SRC, PACKAGE, in_functions=False)
+    assert layer_breaches(graph, LAYERS, LAZY, loaded) == []
+
 
 def test_no_import_cycle_among_the_modules() -> None:
-    """No module of phase10 imports, directly or not, one that imports it."""
-    found = cycles(import_graph(SRC, PACKAGE))
-    assert found == []
+    """No module of phase10 imports, directly or not, one that imports it,
+    leaving aside the declared lazy imports of drawing."""
+    graph = import_graph(SRC, PACKAGE)
+    for module, target in LAZY:
+        graph[module].discard(target)
+    assert cycles(graph) == []
 
 
 def test_the_rules_use_the_solver_and_not_the_other_way() -> None:
@@ -217,6 +326,31 @@ def test_the_import_graph_reads_every_kind_of_import(tmp_path: Path) -> None:
     assert sorted(map(sorted, cycles(graph))) == [
         ["pkg", "pkg.a"],
         ["pkg.d", "pkg.sub.c"],
+    ]
+
+
+def test_the_layer_check_finds_imports_that_go_up(tmp_path: Path) -> None:
+    """An import up the layers is found, a lazy one is let through only when
+    made inside a function, and a module in no layer is named."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "low.py").write_text("from . import high\n")
+    (package / "mid.py").write_text("def draw():\n    from . import high\n")
+    (package / "high.py").write_text("from . import low\n")
+    (package / "lost.py").write_text("")
+    graph = import_graph(tmp_path, "pkg")
+    loaded = import_graph(tmp_path, "pkg", in_functions=False)
+    layers = [{"pkg.low"}, {"pkg.mid"}, {"pkg.high", "pkg"}]
+    lazy = {("pkg.mid", "pkg.high"), ("pkg.low", "pkg.high")}
+    assert layer_breaches(graph, layers, lazy, loaded) == [
+        "pkg.lost is in no layer",
+        "pkg.low imports pkg.high when loaded, not lazily",
+    ]
+    assert layer_breaches(graph, layers, set(), loaded) == [
+        "pkg.lost is in no layer",
+        "pkg.low imports pkg.high, a layer above it",
+        "pkg.mid imports pkg.high, a layer above it",
     ]
 
 

@@ -20,6 +20,7 @@ from phase10 import (
     Color,
     NotationError,
     Phase10Error,
+    UsageError,
     parse_cards,
     standard_deck,
 )
@@ -100,8 +101,11 @@ def test_from_index_gives_the_face_with_that_index(index: int) -> None:
 @pytest.mark.rule("R1")
 @pytest.mark.parametrize("index", [-1, 50, 1000, "3", 3.0, None, True])
 def test_from_index_rejects_what_is_not_an_index(index: object) -> None:
-    """Card.from_index refuses anything but a whole number 0-49 (bools too)."""
-    with pytest.raises(NotationError, match="0 to 49"):
+    """Card.from_index refuses a whole number out of 0-49 (NotationError) and
+    anything else, bools too (UsageError)."""
+    wrong_type = isinstance(index, bool) or not isinstance(index, int)
+    error = UsageError if wrong_type else NotationError
+    with pytest.raises(error, match=r"0 to 49|whole number"):
         Card.from_index(index)  # type: ignore[arg-type]
 
 
@@ -204,7 +208,7 @@ def test_notation_error_is_a_value_error_and_a_phase10_error() -> None:
 @pytest.mark.parametrize("text", [None, 7, b"R7", ["R7"]])
 def test_parse_rejects_what_is_not_text(text: object) -> None:
     """Card.parse raises NotationError, not TypeError, for a non-string."""
-    with pytest.raises(NotationError):
+    with pytest.raises(UsageError):
         Card.parse(text)  # type: ignore[arg-type]
 
 
@@ -223,8 +227,14 @@ def test_parse_rejects_what_is_not_text(text: object) -> None:
 def test_constructor_rejects_impossible_faces(
     number: object, color: object, fragment: str
 ) -> None:
-    """Card(number, color) raises NotationError naming the bad number or colour."""
-    with pytest.raises(NotationError, match=re.escape(fragment)):
+    """Card(number, color) raises NotationError naming a bad number, and
+    UsageError for a number or colour of the wrong type."""
+    error = (
+        NotationError
+        if isinstance(number, int) and isinstance(color, Color)
+        else UsageError
+    )
+    with pytest.raises(error, match=re.escape(fragment)):
         Card(number, color)  # type: ignore[arg-type]
 
 
@@ -232,7 +242,7 @@ def test_constructor_rejects_impossible_faces(
 @pytest.mark.parametrize("number", [True, 1.0, 7.0], ids=repr)
 def test_constructor_rejects_numbers_that_are_not_ints(number: object) -> None:
     """Card(number, color) takes a whole number: not a bool or a float equal to one."""
-    with pytest.raises(NotationError):
+    with pytest.raises(UsageError):
         Card(number, Color.RED)  # type: ignore[arg-type]
 
 
@@ -359,7 +369,7 @@ def test_parse_cards_names_the_bad_word() -> None:
 @pytest.mark.parametrize("value", [None, 7, ["R7"]])
 def test_parse_cards_rejects_what_is_not_text(value: object) -> None:
     """parse_cards raises NotationError for a non-string."""
-    with pytest.raises(NotationError):
+    with pytest.raises(UsageError):
         parse_cards(value)  # type: ignore[arg-type]
 
 

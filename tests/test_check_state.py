@@ -28,6 +28,7 @@ from phase10 import (
     PlayerView,
     Rules,
     Step,
+    UsageError,
     apply,
     check_state,
     check_view,
@@ -311,9 +312,9 @@ def test_impossible_views_are_refused_naming_the_field() -> None:
 
 def test_only_states_and_views_are_checked() -> None:
     """check_state takes a GameState and check_view a PlayerView."""
-    with pytest.raises(InvalidState, match=r"^check_state takes a GameState, not"):
+    with pytest.raises(UsageError, match=r"^check_state takes a GameState, not"):
         check_state(view(sample(), 0))  # type: ignore[arg-type]
-    with pytest.raises(InvalidState, match=r"^check_view takes a PlayerView, not"):
+    with pytest.raises(UsageError, match=r"^check_view takes a PlayerView, not"):
         check_view(sample())  # type: ignore[arg-type]
 
 

@@ -31,6 +31,7 @@ from phase10 import (
     SkipPlayed,
     Step,
     TurnLost,
+    UsageError,
     WrongStep,
     apply,
     events,
@@ -167,6 +168,8 @@ def test_events_refuse_states_that_do_not_belong_to_the_move() -> None:
         events(state, Discard("R1"), after)
     with pytest.raises(FormatError, match="takes no seat"):
         events(state, Draw(), after, seat=1, reveal_all=True)
-    for seat in (3, -1, True):
+    for seat in (3, -1):
         with pytest.raises(NoSuchSeat, match=r"or None, not .*\(rule R3\)"):
             events(state, Draw(), after, seat=seat)
+    with pytest.raises(UsageError, match=r"a seat is a whole number or None, not True"):
+        events(state, Draw(), after, seat=True)

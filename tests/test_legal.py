@@ -51,6 +51,7 @@ from phase10 import (
     Skip,
     SkipLimit,
     Step,
+    UsageError,
     apply,
     discard,
     draw,
@@ -718,33 +719,43 @@ def test_verify_apply_raises_what_apply_raises() -> None:
     with pytest.raises(IllegalMove, match="must draw") as made:
         apply(state, Discard("R5"))
     assert str(checked.value) == str(made.value)
-    with pytest.raises(IllegalMove, match="not a move"):
+    with pytest.raises(UsageError, match="not a move"):
         verify_apply(state, "draw")  # type: ignore[arg-type]
-    assert not can_apply(state, "draw")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="not a move"):
+        can_apply(state, "draw")  # type: ignore[arg-type]
     assert not can_discard(state, "Z9")
-    assert not can_lay_phase(state, "R5 B5 G5")
+    with pytest.raises(UsageError, match="not the single text"):
+        can_lay_phase(state, "R5 B5 G5")
 
 
 @pytest.mark.rule("R21", "R26", "R30", "R32")
 @pytest.mark.parametrize(
-    ("make", "fragment"),
+    ("make", "fragment", "error"),
     [
-        (lambda: Draw("pile"), "'draw' or 'discard'"),
-        (lambda: Hit("W", True), "group's number is a whole number"),
-        (lambda: Hit("W", 0, "middle"), "'low' or 'high'"),
-        (lambda: Skip(True), "target seat is a whole number or None"),
-        (lambda: Skip(1.0), "target seat is a whole number or None"),  # type: ignore[arg-type]
-        (lambda: LayPhase(5), "a list of groups, not 5"),  # type: ignore[arg-type]
-        (lambda: LayPhase([5]), "a group of cards, not 5"),  # type: ignore[list-item]
-        (lambda: LayPhase("R5 B5 G5"), "not the single text"),
-        (lambda: Discard(None), "a card is a Card or its notation .*not None"),
+        (lambda: Draw("pile"), "'draw' or 'discard'", NotationError),
+        (lambda: Draw(5), "'draw' or 'discard'", UsageError),  # type: ignore[arg-type]
+        (lambda: Hit("W", True), "group's number is a whole number", UsageError),
+        (lambda: Hit("W", 0, "middle"), "'low' or 'high'", NotationError),
+        (lambda: Hit("W", 0, 5), "'low' or 'high'", UsageError),  # type: ignore[arg-type]
+        (lambda: Skip(True), "target seat is a whole number or None", UsageError),
+        (lambda: Skip(1.0), "target seat is a whole number or None", UsageError),  # type: ignore[arg-type]
+        (lambda: LayPhase(5), "a list of groups, not 5", UsageError),  # type: ignore[arg-type]
+        (lambda: LayPhase([5]), "a group of cards, not 5", UsageError),  # type: ignore[list-item]
+        (lambda: LayPhase("R5 B5 G5"), "not the single text", UsageError),
+        (
+            lambda: Discard(None),
+            "a card is a Card or its notation .*not None",
+            UsageError,
+        ),
+        (lambda: Discard("R13"), "'R13' is not a card", NotationError),
     ],
 )
 def test_a_malformed_move_record_is_refused_when_made(
-    make: Callable[[], Action], fragment: str
+    make: Callable[[], Action], fragment: str, error: type[Exception]
 ) -> None:
-    """A move record with a field of the wrong kind raises NotationError at once."""
-    with pytest.raises(NotationError, match=fragment):
+    """A move record with a field of the wrong type raises UsageError at once,
+    and one with a text that names nothing, NotationError."""
+    with pytest.raises(error, match=fragment):
         make()
 
 

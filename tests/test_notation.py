@@ -22,6 +22,7 @@ from phase10 import (
     Rules,
     Skip,
     Step,
+    UsageError,
     apply,
     legal_actions,
     new_game,
@@ -101,7 +102,7 @@ def test_bad_notation_says_what_was_expected(text: str, expected: str) -> None:
 
 @pytest.mark.parametrize("value", [None, 7, b"D", ["D"]])
 def test_a_move_is_read_from_text_only(value: object) -> None:
-    with pytest.raises(NotationError, match="a move is written in ASCII text"):
+    with pytest.raises(UsageError, match="a move is written in ASCII text"):
         parse_action(value)  # type: ignore[arg-type]
 
 

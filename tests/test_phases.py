@@ -16,6 +16,7 @@ from phase10 import (
     Phase10Error,
     PhaseSpec,
     RulesError,
+    UsageError,
 )
 
 SET = GroupKind.SET
@@ -309,8 +310,8 @@ def test_impossible_sizes_are_notation_errors(text: str, fragment: str) -> None:
 @pytest.mark.rule("R4")
 @pytest.mark.parametrize("value", [None, 3, ["2 sets of 3"]])
 def test_parse_rejects_what_is_not_text(value: object) -> None:
-    """PhaseSpec.parse raises NotationError for a non-string."""
-    with pytest.raises(NotationError):
+    """PhaseSpec.parse raises UsageError for a non-string."""
+    with pytest.raises(UsageError):
         PhaseSpec.parse(value)  # type: ignore[arg-type]
 
 
@@ -336,22 +337,25 @@ def test_group_spec_accepts_every_valid_size(kind: GroupKind) -> None:
 
 @pytest.mark.rule("R6", "R17")
 @pytest.mark.parametrize(
-    ("kind", "size", "fragment"),
+    ("kind", "size", "fragment", "error"),
     [
-        (RUN, 13, "12"),
-        (COLOR_RUN, 13, "12"),
-        (SET, 0, "at least 1"),
-        (COLOR, -1, "at least 1"),
-        (SET, True, "True"),
-        (SET, 3.0, "3.0"),
-        (SET, "3", "'3'"),
-        ("set", 3, "GroupKind"),
-        (None, 3, "GroupKind"),
+        (RUN, 13, "12", RulesError),
+        (COLOR_RUN, 13, "12", RulesError),
+        (SET, 0, "at least 1", RulesError),
+        (COLOR, -1, "at least 1", RulesError),
+        (SET, True, "True", UsageError),
+        (SET, 3.0, "3.0", UsageError),
+        (SET, "3", "'3'", UsageError),
+        ("set", 3, "GroupKind", UsageError),
+        (None, 3, "GroupKind", UsageError),
     ],
 )
-def test_group_spec_validation(kind: object, size: object, fragment: str) -> None:
-    """An impossible GroupSpec raises RulesError naming the bad value."""
-    with pytest.raises(RulesError, match=fragment):
+def test_group_spec_validation(
+    kind: object, size: object, fragment: str, error: type[Exception]
+) -> None:
+    """An impossible GroupSpec raises RulesError naming the bad value; a kind
+    or size of the wrong type, UsageError."""
+    with pytest.raises(error, match=fragment):
         GroupSpec(kind, size)  # type: ignore[arg-type]
 
 
@@ -388,11 +392,19 @@ def test_specs_beyond_the_limits_are_refused() -> None:
 
 @pytest.mark.rule("R4", "R17")
 @pytest.mark.parametrize(
-    "groups", [(), [], ["2 sets of 3"], (GroupSpec(SET, 3), None), 5]
+    ("groups", "error"),
+    [
+        ((), RulesError),
+        ([], RulesError),
+        (["2 sets of 3"], UsageError),
+        ((GroupSpec(SET, 3), None), UsageError),
+        (5, UsageError),
+    ],
 )
-def test_phase_spec_validation(groups: object) -> None:
-    """A PhaseSpec needs one or more GroupSpecs; anything else raises RulesError."""
-    with pytest.raises(RulesError):
+def test_phase_spec_validation(groups: object, error: type[Exception]) -> None:
+    """A PhaseSpec needs one or more GroupSpecs: none raises RulesError,
+    anything else UsageError."""
+    with pytest.raises(error):
         PhaseSpec(groups)  # type: ignore[arg-type]
 
 

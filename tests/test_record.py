@@ -26,6 +26,7 @@ from phase10 import (
     RulesError,
     Skip,
     Step,
+    UsageError,
     apply,
     new_game,
 )
@@ -154,8 +155,9 @@ def test_a_record_that_cannot_start_a_game_is_refused() -> None:
 
 
 def test_something_that_is_not_a_move_is_refused() -> None:
-    """A non-move among the moves is a FormatError, when made or replayed."""
-    with pytest.raises(FormatError, match=r"^actions\[1\]: 'discard' is not a move"):
+    """A non-move among the moves is a UsageError when the record is made, and a
+    FormatError when a record made around the checks is replayed."""
+    with pytest.raises(UsageError, match=r"^actions\[1\]: 'discard' is not a move"):
         GameRecord(players=["Ann", "Bob"], seed=1, actions=[Draw(), "discard"])  # type: ignore[list-item]
     record = GameRecord(players=["Ann", "Bob"], seed=1, actions=[Draw()])
     object.__setattr__(record, "actions", (Draw(), "discard"))  # bypass the checks
@@ -164,16 +166,16 @@ def test_something_that_is_not_a_move_is_refused() -> None:
 
 
 def test_a_record_is_made_of_names_moves_and_whole_numbers() -> None:
-    """Making a record from the wrong kinds of values raises FormatError."""
-    with pytest.raises(FormatError, match="not one name"):
+    """Making a record from the wrong kinds of values raises UsageError."""
+    with pytest.raises(UsageError, match="not one name"):
         GameRecord(players="Ann", seed=1)
-    with pytest.raises(FormatError, match="sequence of names or a number of pla"):
+    with pytest.raises(UsageError, match="sequence of names or a number of pla"):
         GameRecord(players=2.0, seed=1)  # type: ignore[arg-type]
-    with pytest.raises(FormatError, match="sequence of moves, not a Draw"):
+    with pytest.raises(UsageError, match="sequence of moves, not a Draw"):
         GameRecord(players=["Ann", "Bob"], seed=1, actions=Draw())  # type: ignore[arg-type]
-    with pytest.raises(FormatError, match="seed is a whole number, not str"):
+    with pytest.raises(UsageError, match="seed is a whole number, not str"):
         GameRecord(players=["Ann", "Bob"], seed="1")  # type: ignore[arg-type]
-    with pytest.raises(FormatError, match="dealer is a whole number, not bool"):
+    with pytest.raises(UsageError, match="dealer is a whole number, not bool"):
         GameRecord(players=["Ann", "Bob"], seed=1, dealer=True)
 
 
@@ -337,9 +339,22 @@ def test_a_count_of_players_names_them_as_new_game_does() -> None:
     for count in (0, -1, 10**9):
         with pytest.raises(FormatError, match="a number of players from 1"):
             GameRecord(players=count, seed=1)
-    with pytest.raises(FormatError, match="not a bool"):
+    with pytest.raises(UsageError, match="not a bool"):
         GameRecord(players=True, seed=1)
 
+
+WRONG_TYPES = {
+    "none as a move",
+    "a number as a move",
+    "a move class",
+    "one text as the moves",
+    "rules as text",
+    "no rules",
+    "a number as a name",
+    "no players",
+    "a float seed",
+}
+"""The cases below that give a value of the wrong type: a UsageError."""
 
 BAD_FIELDS: list[tuple[str, dict[str, Any], str]] = [
     (
@@ -384,15 +399,24 @@ BAD_FIELDS: list[tuple[str, dict[str, Any], str]] = [
 
 
 @pytest.mark.parametrize(
-    ("fields", "message"),
-    [pytest.param(fields, message, id=name) for name, fields, message in BAD_FIELDS],
+    ("fields", "message", "error"),
+    [
+        pytest.param(
+            fields,
+            message,
+            UsageError if name in WRONG_TYPES else FormatError,
+            id=name,
+        )
+        for name, fields, message in BAD_FIELDS
+    ],
 )
 def test_a_record_refuses_bad_fields_when_made(
-    fields: dict[str, Any], message: str
+    fields: dict[str, Any], message: str, error: type[Exception]
 ) -> None:
-    """Making a record from values it could not write or replay is a FormatError."""
+    """Making a record from values it could not write or replay is a FormatError;
+    from values of the wrong type, a UsageError."""
     given_fields: dict[str, Any] = {"players": ["Ann", "Bob"], "seed": 1} | fields
-    with pytest.raises(FormatError, match=message):
+    with pytest.raises(error, match=message):
         GameRecord(**given_fields)
 
 
@@ -407,7 +431,7 @@ def test_the_longest_seed_a_record_takes_is_written_and_read_back() -> None:
 def test_then_refuses_what_is_not_a_move_counting_from_the_records_end() -> None:
     """then() names the place a bad move would take in the record."""
     record = GameRecord(players=["Ann", "Bob"], seed=1).then(Draw(), Discard("R7"))
-    with pytest.raises(FormatError, match=r"^actions\[3\]: None is not a move"):
+    with pytest.raises(UsageError, match=r"^actions\[3\]: None is not a move"):
         record.then(Draw(), None)  # type: ignore[arg-type]
     assert record.actions == (Draw(), Discard("R7"))
 
@@ -430,11 +454,11 @@ def test_then_gives_the_record_that_making_it_whole_gives() -> None:
 def test_replaying_something_that_is_not_a_record_is_refused(
     function: Any,
 ) -> None:
-    """replay and final_state raise FormatError for anything but a GameRecord."""
+    """replay and final_state raise UsageError for anything but a GameRecord."""
     name = function.__name__
-    with pytest.raises(FormatError, match=rf"^{name} takes a GameRecord, not None$"):
+    with pytest.raises(UsageError, match=rf"^{name} takes a GameRecord, not None$"):
         function(None)
-    with pytest.raises(FormatError, match=rf"^{name} takes a GameRecord, not a dict"):
+    with pytest.raises(UsageError, match=rf"^{name} takes a GameRecord, not a dict"):
         function(to_dict(GameRecord(players=2, seed=1)))
 
 

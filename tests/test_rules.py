@@ -24,6 +24,7 @@ from phase10 import (
     Rules,
     RulesError,
     SkipLimit,
+    UsageError,
     format_cards,
     parse_cards,
     standard_deck,
@@ -223,19 +224,57 @@ INVALID: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
+WRONG_TYPES = {
+    "single phase text",
+    "single PhaseSpec",
+    "phases not iterable",
+    "phases None",
+    "a phase that is not a PhaseSpec",
+    "hand_size bool",
+    "hand_size float",
+    "hand_size text",
+    "min_players bool",
+    "max_players bool",
+    "max_players float",
+    "deck holding a non-card",
+    "deck not iterable",
+    "naturals as text",
+    "naturals of the wrong enum",
+    "skip_limit as text",
+    "on_empty_draw_pile as text",
+    "everyone_advances int",
+    "everyone_advances None",
+    "wild_from_discard text",
+    "hit_on_lay_turn int",
+    "go_out_by_hit None",
+    "points not a Points",
+    "points as a dict",
+}
+"""The cases above that give a value of the wrong type: a UsageError."""
+
+
 @pytest.mark.rule("R17")
 @pytest.mark.parametrize(
-    ("options", "fragment"),
-    [pytest.param(options, fragment, id=name) for name, options, fragment in INVALID],
+    ("options", "fragment", "error"),
+    [
+        pytest.param(
+            options,
+            fragment,
+            UsageError if name in WRONG_TYPES else RulesError,
+            id=name,
+        )
+        for name, options, fragment in INVALID
+    ],
 )
 def test_invalid_combinations_raise_rules_error(
-    options: dict[str, Any], fragment: str
+    options: dict[str, Any], fragment: str, error: type[Phase10Error]
 ) -> None:
-    """Every unplayable combination raises RulesError, naming what is wrong."""
-    with pytest.raises(RulesError) as caught:
+    """Every unplayable combination raises RulesError, naming what is wrong;
+    a value of the wrong type raises UsageError (also a TypeError)."""
+    with pytest.raises(error) as caught:
         Rules(**options)
     assert fragment in str(caught.value)
-    assert isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, TypeError if error is UsageError else ValueError)
     assert isinstance(caught.value, Phase10Error)
 
 
@@ -384,8 +423,10 @@ def test_custom_points_are_used() -> None:
 @pytest.mark.parametrize("field", ["low", "high", "skip", "wild"])
 @pytest.mark.parametrize("value", [-1, True, 2.5, "5", None], ids=repr)
 def test_points_validation(field: str, value: object) -> None:
-    """A price that is not a whole number >= 0 raises RulesError naming the field."""
-    with pytest.raises(RulesError, match=field):
+    """A price below 0 raises RulesError naming the field; one that is not a
+    whole number, UsageError."""
+    error = RulesError if value == -1 else UsageError
+    with pytest.raises(error, match=field):
         Points(**{field: value})  # type: ignore[arg-type]
 
 

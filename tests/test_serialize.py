@@ -40,6 +40,7 @@ from phase10 import (
     RulesError,
     Skip,
     Step,
+    UsageError,
     apply,
     draw,
     hit,
@@ -499,14 +500,14 @@ def test_missing_header_is_refused() -> None:
 
 
 def test_only_known_kinds_are_read_or_written() -> None:
-    """Asking for an unknown kind, or writing an unknown object, is a FormatError."""
-    with pytest.raises(FormatError, match="cannot read int"):
+    """Asking for an unknown kind, or writing an unknown object, is a UsageError."""
+    with pytest.raises(UsageError, match="cannot read int"):
         from_dict({}, int)
-    with pytest.raises(FormatError, match="cannot read a list of 0 items"):
+    with pytest.raises(UsageError, match="cannot read a list of 0 items"):
         from_json("{}", [])  # type: ignore[call-overload]
-    with pytest.raises(FormatError, match="cannot write a str"):
+    with pytest.raises(UsageError, match="cannot write a str"):
         to_dict("R7")  # type: ignore[arg-type]
-    with pytest.raises(FormatError, match="cannot write a Card"):
+    with pytest.raises(UsageError, match="cannot write a Card"):
         to_json(standard_deck()[0])  # type: ignore[arg-type]
 
 
@@ -532,7 +533,7 @@ def test_malformed_json_is_a_format_error(text: str | bytes, message: str) -> No
 
 def test_json_must_be_text() -> None:
     """from_json takes text or bytes only."""
-    with pytest.raises(FormatError, match="JSON is text, not a dict"):
+    with pytest.raises(UsageError, match="JSON is text, not a dict"):
         from_json({}, GameState)  # type: ignore[call-overload]
 
 

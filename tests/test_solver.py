@@ -31,10 +31,10 @@ from phase10 import (
     GroupKind,
     GroupSpec,
     NaturalRule,
-    NotationError,
     PhaseSpec,
     Rules,
     RulesError,
+    UsageError,
     find_phase,
     parse_cards,
     standard_deck,
@@ -575,9 +575,9 @@ def test_accepts_any_iterable_of_cards_and_leaves_it_alone() -> None:
 
 @pytest.mark.rule("R1")
 def test_bad_cards_raise_notation_error() -> None:
-    """Something other than a card is refused with NotationError, not TypeError."""
+    """Something other than cards is refused with UsageError (a TypeError)."""
     for bad in (["R5", "B5"], "R5 B5 G5", [Card.parse("R5"), None], 5, [7]):
-        with pytest.raises(NotationError):
+        with pytest.raises(UsageError):
             find_phase(bad, STANDARD_PHASES[0])  # type: ignore[arg-type]
 
 
@@ -601,10 +601,10 @@ def test_bad_phase_or_rules_raise_rules_error() -> None:
     """A spec that is not a PhaseSpec, or rules that are not Rules, are refused."""
     hand = cards("R5 B5 G5")
     for bad_spec in ("1 set of 3", None, GroupSpec(GroupKind.SET, 3)):
-        with pytest.raises(RulesError):
+        with pytest.raises(UsageError):
             find_phase(hand, bad_spec)  # type: ignore[arg-type]
     for bad_rules in (NaturalRule.NONE, "official", 3):
-        with pytest.raises(RulesError):
+        with pytest.raises(UsageError):
             find_phase(hand, STANDARD_PHASES[0], bad_rules)  # type: ignore[arg-type]
     with pytest.raises(RulesError):
         solve(hand, STANDARD_PHASES[0], "none")  # type: ignore[arg-type]

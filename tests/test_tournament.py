@@ -12,7 +12,7 @@ import pytest
 from test_bots import hide_differently
 from test_encoding import positions
 
-from phase10 import GameOver, Step, apply, can_apply, new_game, view
+from phase10 import GameOver, Step, UsageError, apply, can_apply, new_game, view
 from phase10.bots import (
     Bot,
     GreedyBot,
@@ -118,9 +118,12 @@ def test_the_search_bot_is_reproducible_and_reads_only_its_view() -> None:
 
 def test_the_search_bot_refuses_bad_budgets_and_finished_games() -> None:
     """Budgets are whole numbers of at least 1; a finished game has no move."""
-    for bad in ({"rollouts": 0}, {"candidates": -1}, {"horizon": True}):
-        with pytest.raises(ValueError, match="at least 1"):
-            MonteCarloBot(**bad)
+    with pytest.raises(ValueError, match="at least 1"):
+        MonteCarloBot(rollouts=0)
+    with pytest.raises(ValueError, match="at least 1"):
+        MonteCarloBot(candidates=-1)
+    with pytest.raises(UsageError, match="horizon is a whole number, not True"):
+        MonteCarloBot(horizon=True)
     greedy = [GreedyBot(random.Random(0)), GreedyBot(random.Random(1))]
     state = play_game(greedy, seed=1).final
     assert state.step is Step.GAME_OVER

@@ -22,6 +22,7 @@ from phase10 import (
     Rules,
     RulesError,
     Step,
+    UsageError,
     WrongStep,
     discard,
     draw,
@@ -101,13 +102,14 @@ def test_a_deck_that_is_not_the_rules_deck_is_refused() -> None:
 
 @pytest.mark.rule("R3")
 def test_player_count_must_fit_the_rules() -> None:
-    """Too few or too many players, or bad names, raise RulesError."""
+    """Too few or too many players, or empty names, raise RulesError; one name
+    given as the players, UsageError."""
     for count in (0, 1, 7):
         with pytest.raises(RulesError, match="2 to 6 players"):
             new_game(count, seed=1)
     with pytest.raises(RulesError):
         new_game(["Ann", ""], seed=1)
-    with pytest.raises(RulesError):
+    with pytest.raises(UsageError, match="not one name"):
         new_game("Ann", seed=1)
     assert [p.name for p in new_game(["Ann", "Bob"], seed=1).players] == ["Ann", "Bob"]
 
@@ -285,7 +287,7 @@ def test_moves_on_something_that_is_not_a_state_are_refused() -> None:
     """A move, a view or a query given no GameState raises IllegalMove."""
     from collections.abc import Callable
 
-    from phase10 import Draw, IllegalMove, apply, legal_actions, next_hand, view
+    from phase10 import Draw, apply, legal_actions, next_hand, view
 
     nothing: Any = None
     calls: list[Callable[[], object]] = [
@@ -297,15 +299,15 @@ def test_moves_on_something_that_is_not_a_state_are_refused() -> None:
         lambda: apply(nothing, Draw()),
     ]
     for call in calls:
-        with pytest.raises(IllegalMove, match="GameState"):
+        with pytest.raises(UsageError, match="GameState"):
             call()
 
 
 @pytest.mark.rule("R21")
 def test_a_draw_from_no_pile_is_refused_naming_the_rule() -> None:
-    """A source that is not a Pile raises CannotDraw citing the turn's rule."""
+    """A source that is not a Pile raises UsageError naming the two piles."""
     state = deal(["R1", "B1"], starter="Y9")
-    with pytest.raises(CannotDraw, match=r"not 'discard' \(rule R21\)"):
+    with pytest.raises(UsageError, match=r"Pile.DRAW or Pile.DISCARD, not 'discard'"):
         draw(state, "discard")  # type: ignore[arg-type]
 
 
@@ -324,8 +326,10 @@ def test_a_seat_must_be_a_whole_number_not_true_or_a_float() -> None:
     state = deal(["R1", "B1"], starter="Y9")
     assert state.current == 1
     for player in (True, 1.0):
-        with pytest.raises(NoSuchSeat, match=r"whole number from 0 to 1.*\(rule R3\)"):
+        with pytest.raises(UsageError, match=r"a seat is a whole number, not"):
             draw(state, player=player)  # type: ignore[arg-type]
+    with pytest.raises(NoSuchSeat, match=r"whole number from 0 to 1.*\(rule R3\)"):
+        draw(state, player=2)
     assert draw(state, player=1).step is Step.PLAY
 
 

@@ -33,6 +33,7 @@ from phase10 import (
     PlayerView,
     Rules,
     Step,
+    UsageError,
     apply,
     discard,
     draw,
@@ -155,11 +156,14 @@ def test_a_spectator_sees_no_hand_and_bad_seats_are_refused() -> None:
     state = new_game(3, seed=4)
     assert view(state, None).hand == ()
     assert view(state, None).is_my_turn is False
-    for bad in (3, -1, True, "0", 1.0):
+    for bad in (3, -1):
         with pytest.raises(
             NoSuchSeat, match=r"a seat is a whole number from 0 to 2 or None, not "
         ):
-            view(state, bad)  # type: ignore[arg-type]
+            view(state, bad)
+    for wrong in (True, "0", 1.0):
+        with pytest.raises(UsageError, match=r"a seat is a whole number or None, not"):
+            view(state, wrong)  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R41")

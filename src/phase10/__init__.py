@@ -44,6 +44,7 @@ from ._errors import (
     Phase10Error,
     PhaseNotMet,
     RulesError,
+    UsageError,
     WrongStep,
 )
 from ._events import (
@@ -191,6 +192,7 @@ __all__ = [
     "SkipPlayed",
     "Step",
     "TurnLost",
+    "UsageError",
     "WrongStep",
     "__version__",
     "apply",

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from ._cards import Card, as_card, as_groups, format_cards, parse_cards
-from ._errors import NotationError, is_whole, shown
+from ._errors import NotationError, UsageError, is_whole, shown
 from ._groups import End
 from ._immutable import Immutable
 from ._state import Pile
@@ -40,7 +40,7 @@ def _pile(value: Pile | str) -> Pile:
         return value
     if isinstance(value, str) and value.strip().lower() in ("draw", "discard"):
         return Pile(value.strip().lower())
-    raise NotationError(
+    raise (NotationError if isinstance(value, str) else UsageError)(
         f"a pile is Pile.DRAW or Pile.DISCARD ('draw' or 'discard'), not {shown(value)}"
     )
 
@@ -51,7 +51,7 @@ def _end(value: End | str | None) -> End | None:
         return value
     if isinstance(value, str) and value.strip().lower() in ("low", "high"):
         return End(value.strip().lower())
-    raise NotationError(
+    raise (NotationError if isinstance(value, str) else UsageError)(
         f"an end of a run is End.LOW or End.HIGH ('low' or 'high'), not {shown(value)}"
     )
 
@@ -61,7 +61,7 @@ def _check_number(what: str, *, optional: bool) -> Callable[[Any, Any, Any], Non
         if (value is None and optional) or is_whole(value):
             return
         also = " or None" if optional else ""
-        raise NotationError(f"{what} is a whole number{also}, not {shown(value)}")
+        raise UsageError(f"{what} is a whole number{also}, not {shown(value)}")
 
     return check
 
@@ -269,7 +269,7 @@ def parse_action(text: str) -> Action:
     .. versionadded:: 0.1
     """
     if not isinstance(text, str) or not text.isascii():
-        raise NotationError(
+        raise (NotationError if isinstance(text, str) else UsageError)(
             f"a move is written in ASCII text, such as 'X R7', not {shown(text)}"
         )
     words = _SPACE.split(text.strip(" \t\n\r\x0b\x0c"))

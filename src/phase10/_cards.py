@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, ClassVar, Final, cast, final
 
-from ._errors import NotationError, shown
+from ._errors import NotationError, UsageError, is_whole, shown
 from ._svgcard import card_document
 
 __all__ = [
@@ -99,7 +99,9 @@ class Card:
             except (KeyError, TypeError):
                 pass
         if not isinstance(color, Color):
-            raise NotationError(f"a card's color must be a Color, not {shown(color)}")
+            raise UsageError(f"a card's color must be a Color, not {shown(color)}")
+        if not is_whole(number):
+            raise UsageError(f"a card's number is a whole number, not {shown(number)}")
         raise NotationError(
             f"a number card has a number from 1 to 12, not {shown(number)}"
         )
@@ -135,6 +137,8 @@ class Card:
             card = _BY_TEXT.get(text.strip(_ASCII_SPACE).upper())
             if card is not None:
                 return card
+        if not isinstance(text, str):
+            raise UsageError(f"a card is parsed from text, not from {shown(text)}")
         raise NotationError(
             f"{shown(text)} is not a card: write a color letter (R, B, Y, G) and a "
             'number 1-12 such as "R7", or "W" for a Wild, "S" for a Skip'
@@ -145,6 +149,8 @@ class Card:
         """The card whose :attr:`index` is ``index`` (0-49)."""
         if type(index) is int and 0 <= index < len(FACES):
             return FACES[index]
+        if not is_whole(index):
+            raise UsageError(f"a card index is a whole number, not {shown(index)}")
         raise NotationError(f"a card index is 0 to 49, not {shown(index)}")
 
     @property
@@ -244,7 +250,7 @@ def as_card(value: object) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise NotationError(
+    raise UsageError(
         f"a card is a Card or its notation such as 'R7', not {shown(value)}"
     )
 
@@ -258,7 +264,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     .. versionadded:: 0.1
     """
     if not isinstance(text, str):
-        raise NotationError(f"cards are written as text, not {type(text).__name__}")
+        raise UsageError(f"cards are written as text, not {type(text).__name__}")
     words = _SEPARATORS.split(text.strip(_ASCII_SPACE))
     return tuple(Card.parse(word) for word in words if word)
 
@@ -271,7 +277,12 @@ def format_cards(cards: Iterable[Card]) -> str:
 
     .. versionadded:: 0.1
     """
-    return " ".join(str(card) for card in cards)
+    if isinstance(cards, str):
+        raise UsageError(
+            f"format_cards writes cards, not the text {shown(cards)}: read it with "
+            "parse_cards"
+        )
+    return " ".join(str(as_card(card)) for card in _iterate(cards, "cards"))
 
 
 def standard_deck() -> tuple[Card, ...]:
@@ -309,7 +320,7 @@ def as_groups(
     the groups a phase is laid as, for :class:`~phase10.LayPhase` and
     :func:`~phase10.lay_phase` alike. A one-shot iterator is read once."""
     if isinstance(value, str):
-        raise NotationError(
+        raise UsageError(
             f"a phase is laid as a list of groups, such as ['R5 B5 G5', 'Y7 R7 W'], "
             f"not the single text {shown(value)}"
         )
@@ -328,4 +339,4 @@ def _iterate(value: object, what: str) -> Iterable[object]:
     try:
         return tuple(cast("Iterable[object]", value))
     except TypeError:
-        raise NotationError(f"expected {what}, not {shown(value)}") from None
+        raise UsageError(f"expected {what}, not {shown(value)}") from None

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ._cards import Card, CardLike, as_card
-from ._errors import FormatError, RulesError, shown
+from ._errors import FormatError, RulesError, UsageError, shown
 from ._state import GameState, replace
 from ._view import PlayerView, state_from_view
 
@@ -51,7 +51,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     .. versionadded:: 0.1
     """
     if not isinstance(view, PlayerView):
-        raise FormatError(
+        raise UsageError(
             f"determinize takes a PlayerView (phase10.view(state, seat)), "
             f"not {type(view).__name__}"
         )
@@ -145,11 +145,11 @@ def with_draw_pile(state: GameState, cards: Iterable[CardLike]) -> GameState:
     .. versionadded:: 0.1
     """
     if not isinstance(state, GameState):
-        raise FormatError(f"expected a GameState, not {type(state).__name__}")
+        raise UsageError(f"expected a GameState, not {type(state).__name__}")
     try:
         order = tuple(as_card(card) for card in cards)
     except TypeError:
-        raise RulesError(
+        raise UsageError(
             f"a draw pile is a sequence of cards, not {shown(cards)}"
         ) from None
     if Counter(order) != Counter(state.draw_pile):

@@ -1,4 +1,5 @@
-"""The exceptions the package raises: one base class, each also a ``ValueError``."""
+"""The exceptions the package raises: one base class, :class:`Phase10Error`;
+each is also a ``ValueError``, but :class:`UsageError`, a ``TypeError``."""
 
 from __future__ import annotations
 
@@ -22,9 +23,11 @@ __all__ = [
     "Phase10Error",
     "PhaseNotMet",
     "RulesError",
+    "UsageError",
     "WrongStep",
     "is_whole",
     "seat_problem",
+    "seat_type_error",
     "shown",
 ]
 
@@ -85,10 +88,37 @@ def seat_problem(seat: object, seats: int, *, optional: bool = False) -> str | N
     return f"a seat is a whole number from 0 to {seats - 1}{also}, not {shown(seat)}"
 
 
+def seat_type_error(seat: object, *, optional: bool = False) -> UsageError | None:
+    """A :class:`UsageError` if ``seat`` is not of a seat's type: a whole
+    number, or ``None`` where ``optional``. Whether the number is a seat at
+    the table is :func:`seat_problem`'s question."""
+    if is_whole(seat) or (seat is None and optional):
+        return None
+    also = " or None" if optional else ""
+    return UsageError(f"a seat is a whole number{also}, not {shown(seat)}")
+
+
 class Phase10Error(Exception):
     """Base class of every exception raised by the ``phase10`` package.
 
     .. versionadded:: 0.1
+    """
+
+
+class UsageError(Phase10Error, TypeError):
+    """A public function or record was given an argument of the wrong type:
+    text where a state is expected, a string for a seat, a number for a
+    card. A mistake in the calling program, not a move the rules forbid.
+
+    Values of the right type that are wrong keep their own errors:
+    :class:`NotationError` for text that names no card, phase or move,
+    :class:`RulesError` for rules that cannot be played,
+    :class:`FormatError` for a bad document, :class:`IllegalMove` (and
+    :class:`NoSuchSeat`) for a move the rules forbid or a seat not at the
+    table. Being also a ``TypeError``, it is caught where Python's own type
+    errors are.
+
+    .. versionadded:: 0.2
     """
 
 

@@ -15,11 +15,13 @@ from typing import Final
 from ._cards import Card
 from ._errors import (
     GameOver,
-    IllegalMove,
     NoSuchSeat,
     RulesError,
+    UsageError,
     WrongStep,
+    is_whole,
     seat_problem,
+    seat_type_error,
     shown,
 )
 from ._events import DrawPileShuffled, Event, GameEnded, HandDealt, HandEnded, TurnLost
@@ -97,13 +99,18 @@ def new_game(
     if rules is None:
         rules = OFFICIAL
     elif not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules record, not {shown(rules)}")
+        raise UsageError(f"rules must be a Rules record, not {shown(rules)}")
     names = _player_names(players, rules)
+    wrong = seat_type_error(dealer)
+    if wrong is not None:
+        raise wrong
     problem = seat_problem(dealer, len(names))
     if problem is not None:
         raise RulesError(f"the dealer: {problem}")
     if seed is None:
         seed = fresh_seed()
+    elif not is_whole(seed):
+        raise UsageError(f"a seed is a whole number, not {shown(seed)}")
     problem = seed_problem(seed)
     if problem is not None:
         raise RulesError(problem)
@@ -124,9 +131,9 @@ def new_game(
 def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
     wanted = f"this game is for {rules.min_players} to {rules.max_players} players"
     if isinstance(players, bool):
-        raise RulesError("players is a number of players or a list of names")
+        raise UsageError("players is a number of players or a list of names")
     if isinstance(players, str):
-        raise RulesError(
+        raise UsageError(
             "players is a number of players or a list of names, not one name"
         )
     if isinstance(players, int):
@@ -136,11 +143,13 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
     try:
         names = tuple(players)
     except TypeError:
-        raise RulesError(
+        raise UsageError(
             f"players is a number of players or a list of names, not {shown(players)}"
         ) from None
     for name in names:
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
+            raise UsageError(f"a player's name is a text, not {shown(name)}")
+        if not name.strip():
             raise RulesError(f"a player's name is a non-empty text, not {shown(name)}")
     if not rules.min_players <= len(names) <= rules.max_players:
         raise RulesError(f"{wanted}, not {len(names)}")
@@ -157,7 +166,7 @@ def _deck_order(
     try:
         order = tuple(deck)
     except TypeError:
-        raise RulesError(f"deck is a sequence of cards, not {shown(deck)}") from None
+        raise UsageError(f"deck is a sequence of cards, not {shown(deck)}") from None
     if any(not isinstance(card, Card) for card in order) or sorted(order) != sorted(
         rules.deck
     ):
@@ -227,19 +236,21 @@ def _deal(state: GameState, deck: Sequence[Card] | None, log: Log) -> GameState:
 _TURNS_SURELY_LEFT: Final = MAX_TURNS_PER_HAND - 1_000_000
 
 
-def pass_turn_barrier(state: GameState, skipping: bool) -> WrongStep | None:
+def pass_turn_barrier(
+    state: GameState, skipping: bool, going_out: bool
+) -> WrongStep | None:
     """Why the turn may not pass to the next player now, or ``None``: the hand
     has used up its turn slots (:data:`MAX_TURNS_PER_HAND`, R36).
 
-    Asked by the judges of the moves that end a turn without ending the
-    hand (a discard or a Skip that leaves cards in hand), so that
-    :func:`~phase10.can_discard`, :func:`~phase10.legal_actions` and the moves
-    agree at the limit. ``skipping`` counts the turn a Skip played now will
+    Asked by the judges of the moves that end a turn (a discard, a Skip), so
+    that :func:`~phase10.can_discard`, :func:`~phase10.legal_actions` and the
+    moves agree at the limit. A move ``going_out`` ends the hand instead and
+    passes no turn. ``skipping`` counts the turn a Skip played now will
     take. The count is an upper bound of the slots the next turn may start
     at: every turn lost on the way to it is counted.
     """
     slot = state.turn_slot
-    if slot <= _TURNS_SURELY_LEFT:
+    if going_out or slot <= _TURNS_SURELY_LEFT:
         return None
     pending = sum(player.skips_pending for player in state.players)
     if slot + 1 + pending + skipping <= MAX_TURNS_PER_HAND:
@@ -397,7 +408,7 @@ def game_over(state: GameState) -> GameOver:
 def check_game(state: object) -> None:
     """Raise unless ``state`` is a :class:`GameState`."""
     if not isinstance(state, GameState):
-        raise IllegalMove(f"moves are made on a GameState, not {type(state).__name__}")
+        raise UsageError(f"moves are made on a GameState, not {type(state).__name__}")
 
 
 def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
@@ -412,6 +423,9 @@ def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
     """
     check_game(state)
     if player is not None:
+        wrong = seat_type_error(player)
+        if wrong is not None:
+            raise wrong
         problem = seat_problem(player, len(state.players))
         if problem is not None:
             raise NoSuchSeat(problem, clause="R3")

@@ -14,8 +14,7 @@ from typing import NamedTuple, cast
 
 from ._cards import Card, Color, format_cards
 from ._errors import CardDoesNotFit, PhaseNotMet
-from ._phases import GroupKind, GroupSpec, PhaseSpec
-from ._rules import NaturalRule
+from ._phases import GroupKind, GroupSpec, NaturalRule, PhaseSpec
 
 __all__ = ["End", "GroupShape", "check_phase", "extend_group", "judge_group"]
 

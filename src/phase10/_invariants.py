@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from ._cards import FACES, Card
-from ._errors import FormatError, PhaseNotMet, shown
+from ._errors import FormatError, PhaseNotMet, UsageError, shown
 from ._fields import (
     Rule,
     Table,
@@ -224,7 +224,7 @@ def check_state(state: GameState) -> None:
     .. versionadded:: 0.1
     """
     if not isinstance(state, GameState):
-        raise InvalidState(f"check_state takes a GameState, not {shown(state)}")
+        raise UsageError(f"check_state takes a GameState, not {shown(state)}")
     _check_fields(GameState, state)
     agree_state(state)
 
@@ -240,7 +240,7 @@ def check_view(seen: PlayerView) -> None:
     .. versionadded:: 0.1
     """
     if not isinstance(seen, PlayerView):
-        raise InvalidState(f"check_view takes a PlayerView, not {shown(seen)}")
+        raise UsageError(f"check_view takes a PlayerView, not {shown(seen)}")
     _check_fields(PlayerView, seen)
     agree_view(seen)
 

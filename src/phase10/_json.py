@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, Final, TypeVar, cast
 
 from ._cards import FACES, Card
-from ._errors import FormatError, NotationError, is_whole, shown
+from ._errors import FormatError, NotationError, UsageError, is_whole, shown
 from ._limits import MAX_DECK_SIZE
 from ._shuffle import MAX_SEED_DIGITS, seed_problem
 
@@ -356,7 +356,7 @@ def loads(text: str | bytes) -> object:
     """The value of JSON text, refused with :class:`~phase10.FormatError` if it
     is not text, too long, malformed, or repeats a key."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise FormatError(f"JSON is text, not a {type(text).__name__}")
+        raise UsageError(f"JSON is text, not a {type(text).__name__}")
     if len(text) > MAX_JSON_LENGTH:
         raise FormatError(
             f"the text is {len(text)} characters long, more than the "

@@ -22,7 +22,15 @@ from typing import Final
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import FACES, SKIP, Card, CardLike
-from ._errors import CardDoesNotFit, IllegalMove, NotYourTurn, Phase10Error, shown
+from ._errors import (
+    CardDoesNotFit,
+    IllegalMove,
+    NotYourTurn,
+    Phase10Error,
+    UsageError,
+    seat_type_error,
+    shown,
+)
 from ._flow import pass_turn_barrier
 from ._groups import End, GroupShape, extend_group
 from ._lays import minimal_lays
@@ -76,10 +84,13 @@ def _resolve(state: StateLike, player: int | None) -> tuple[GameState, int | Non
     """
     if not isinstance(state, PlayerView):
         if not isinstance(state, GameState):
-            raise IllegalMove(
+            raise UsageError(
                 f"expected a GameState or a PlayerView, not {type(state).__name__}"
             )
         return state, player
+    wrong = seat_type_error(player, optional=True)
+    if wrong is not None:
+        raise wrong
     seat = state.seat
     if seat is None:
         if player is not None or state.step in _IN_TURN:
@@ -113,6 +124,8 @@ def can_draw(
     try:
         game, seat = _resolve(state, player)
         verify_draw(game, source, player=seat)
+    except UsageError:
+        raise
     except Phase10Error:
         return False
     return True
@@ -134,6 +147,8 @@ def can_lay_phase(
     try:
         game, seat = _resolve(state, player)
         verify_lay_phase(game, groups, player=seat)
+    except UsageError:
+        raise
     except Phase10Error:
         return False
     return True
@@ -156,6 +171,8 @@ def can_hit(
     try:
         game, seat = _resolve(state, player)
         verify_hit(game, card, meld, end=end, player=seat)
+    except UsageError:
+        raise
     except Phase10Error:
         return False
     return True
@@ -171,6 +188,8 @@ def can_discard(state: StateLike, card: CardLike, *, player: int | None = None) 
     try:
         game, seat = _resolve(state, player)
         verify_discard(game, card, player=seat)
+    except UsageError:
+        raise
     except Phase10Error:
         return False
     return True
@@ -188,6 +207,8 @@ def can_skip(
     try:
         game, seat = _resolve(state, player)
         verify_skip(game, target, player=seat)
+    except UsageError:
+        raise
     except Phase10Error:
         return False
     return True
@@ -203,6 +224,8 @@ def can_next_hand(state: StateLike, *, player: int | None = None) -> bool:
     try:
         game, seat = _resolve(state, player)
         verify_next_hand(game, player=seat)
+    except UsageError:
+        raise
     except Phase10Error:
         return False
     return True
@@ -233,6 +256,8 @@ def can_apply(state: StateLike, action: Action, *, player: int | None = None) ->
     """
     try:
         verify_apply(state, action, player=player)
+    except UsageError:
+        raise
     except Phase10Error:
         return False
     return True
@@ -322,7 +347,7 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
             return ()
         state = _surrogate(state)
     elif not isinstance(state, GameState):
-        raise IllegalMove(
+        raise UsageError(
             f"expected a GameState or a PlayerView, not {type(state).__name__}"
         )
     step = state.step
@@ -365,11 +390,11 @@ def _play_actions(state: GameState) -> tuple[Action, ...]:
     # A turn that does not go out passes to the next player, which the hand's
     # length limit may forbid (R36): asked once, as the judges do.
     going_out = len(hand) == 1
-    if going_out or pass_turn_barrier(state, False) is None:
+    if pass_turn_barrier(state, False, going_out) is None:
         actions += [_DISCARDS[card.index] for card in faces if may_discard(card)]
     if SKIP in faces:
         targets = skip_targets(state)
-        if going_out or pass_turn_barrier(state, bool(targets)) is None:
+        if pass_turn_barrier(state, bool(targets), going_out) is None:
             actions.extend(_skip(target) for target in targets or (None,))
     return tuple(actions)
 

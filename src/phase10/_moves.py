@@ -21,14 +21,15 @@ from ._actions import MOVE_TYPES, Action, Discard, Draw, Hit, LayPhase, NextHand
 from ._cards import Card
 from ._errors import (
     FormatError,
-    IllegalMove,
     NoSuchSeat,
     Phase10Error,
+    UsageError,
     seat_problem,
+    seat_type_error,
     shown,
 )
 from ._events import Event
-from ._flow import Log, play_next_hand, seats_from, verify_next_hand
+from ._flow import Log, check_game, play_next_hand, seats_from, verify_next_hand
 from ._immutable import Immutable
 from ._state import GameState, Step
 from ._transitions import (
@@ -108,7 +109,7 @@ _ROWS: Final[dict[type, MoveKind]] = dict(MOVES)
 def _row(action: object) -> MoveKind:
     row = _ROWS.get(type(action))
     if row is None:
-        raise IllegalMove(
+        raise UsageError(
             f"{shown(action)} is not a move: a move is a Draw, LayPhase, Hit, "
             "Discard, Skip or NextHand record"
         )
@@ -196,7 +197,13 @@ def events(
             "events: reveal_all tells everything, so it takes no seat "
             f"(not {shown(seat)})"
         )
+    check_game(before)
+    if not isinstance(after, GameState):
+        raise UsageError(f"events: after is a GameState, not {shown(after)}")
     if seat is not None:
+        wrong = seat_type_error(seat, optional=True)
+        if wrong is not None:
+            raise wrong
         problem = seat_problem(seat, len(before.players), optional=True)
         if problem is not None:
             raise NoSuchSeat(f"events: {problem} (None for a spectator)", clause="R3")

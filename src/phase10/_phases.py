@@ -10,7 +10,7 @@ from typing import Final
 
 import attrs
 
-from ._errors import NotationError, RulesError, shown
+from ._errors import NotationError, RulesError, UsageError, shown
 from ._immutable import Immutable
 from ._limits import MAX_GROUPS, MAX_PHASE_CARDS, MAX_PHASE_TEXT
 
@@ -62,7 +62,7 @@ _MAX_RUN: Final = 12
 
 def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
     if isinstance(size, bool) or not isinstance(size, int):
-        raise RulesError(f"a group's size is a whole number, not {shown(size)}")
+        raise UsageError(f"a group's size is a whole number, not {shown(size)}")
     if size < 1:
         raise RulesError(f"a group holds at least 1 card, not {shown(size)}")
     if instance.kind.is_run and size > _MAX_RUN:
@@ -78,7 +78,7 @@ def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
 
 def _check_kind(instance: GroupSpec, attribute: object, kind: GroupKind) -> None:
     if not isinstance(kind, GroupKind):
-        raise RulesError(f"a group's kind is a GroupKind, not {shown(kind)}")
+        raise UsageError(f"a group's kind is a GroupKind, not {shown(kind)}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -113,13 +113,13 @@ class GroupSpec(Immutable):
 
 def _to_groups(groups: Iterable[GroupSpec]) -> tuple[GroupSpec, ...]:
     if isinstance(groups, (str, GroupSpec)):
-        raise RulesError(
+        raise UsageError(
             "a PhaseSpec takes a sequence of GroupSpec (use PhaseSpec.parse for text)"
         )
     try:
         return tuple(groups)
     except TypeError:
-        raise RulesError(
+        raise UsageError(
             f"a PhaseSpec takes a sequence of GroupSpec, not {shown(groups)}"
         ) from None
 
@@ -135,7 +135,7 @@ def _check_groups(
         )
     for group in groups:
         if not isinstance(group, GroupSpec):
-            raise RulesError(
+            raise UsageError(
                 f"a phase is made of GroupSpec requirements, not {shown(group)}"
             )
     cards = sum(group.size for group in groups)
@@ -233,9 +233,7 @@ class _Parser:
 
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
-            raise NotationError(
-                f"a phase is written as text, not {type(text).__name__}"
-            )
+            raise UsageError(f"a phase is written as text, not {type(text).__name__}")
         if len(text) > MAX_PHASE_TEXT:
             raise NotationError(
                 f"a phase is written in at most {MAX_PHASE_TEXT} characters, "

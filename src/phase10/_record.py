@@ -23,7 +23,7 @@ from ._codec import (
     write_moves,
     write_rules,
 )
-from ._errors import FormatError, Phase10Error, is_whole, shown
+from ._errors import FormatError, Phase10Error, UsageError, is_whole, shown
 from ._flow import new_game
 from ._immutable import Immutable
 from ._invariants import table_of
@@ -54,7 +54,7 @@ _MAX_ACTIONS: Final = 1_000_000
 def _to_names(players: int | Iterable[str]) -> tuple[str, ...]:
     """The players' names: given as names, or as a count as new_game takes."""
     if isinstance(players, bool):
-        raise FormatError(
+        raise UsageError(
             "a record's players are a sequence of names or a number of players, "
             "not a bool"
         )
@@ -68,17 +68,17 @@ def _to_names(players: int | Iterable[str]) -> tuple[str, ...]:
             )
         return tuple(f"Player {seat + 1}" for seat in range(players))
     if isinstance(players, str):
-        raise FormatError("a record's players are a sequence of names, not one name")
+        raise UsageError("a record's players are a sequence of names, not one name")
     try:
         names = tuple(players)
     except TypeError:
-        raise FormatError(
+        raise UsageError(
             "a record's players are a sequence of names or a number of players, "
             f"not a {type(players).__name__}"
         ) from None
     for number, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
-            raise FormatError(
+            raise (FormatError if isinstance(name, str) else UsageError)(
                 f"players[{number}]: a player's name is a non-empty text, "
                 f"not {_describe(name)}"
             )
@@ -87,14 +87,14 @@ def _to_names(players: int | Iterable[str]) -> tuple[str, ...]:
 
 def _to_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
     if isinstance(actions, (str, bytes)):
-        raise FormatError(
+        raise UsageError(
             "a record's actions are a sequence of moves, "
             f"not a {type(actions).__name__}"
         )
     try:
         moves = tuple(actions)
     except TypeError:
-        raise FormatError(
+        raise UsageError(
             "a record's actions are a sequence of moves, "
             f"not a {type(actions).__name__}"
         ) from None
@@ -106,7 +106,7 @@ def _check_moves(moves: tuple[object, ...], first: int) -> None:
     """Refuse anything among ``moves`` (numbered from ``first``) that is no move."""
     for index, move in enumerate(moves, first):
         if not isinstance(move, MOVE_TYPES):
-            raise FormatError(
+            raise UsageError(
                 f"actions[{index}]: {_describe(move)} is not a move; a record's "
                 f"actions are {MOVE_CLASSES} records"
             )
@@ -124,7 +124,7 @@ def _check_whole(
     record: GameRecord, attribute: attrs.Attribute[int], value: int
 ) -> None:
     if not is_whole(value):
-        raise FormatError(
+        raise UsageError(
             f"a record's {attribute.name} is a whole number, not {type(value).__name__}"
         )
 
@@ -144,9 +144,7 @@ def _check_rules(
     record: GameRecord, attribute: attrs.Attribute[Rules], value: Rules
 ) -> None:
     if not isinstance(value, Rules):
-        raise FormatError(
-            f"a record's rules are a Rules record, not {_describe(value)}"
-        )
+        raise UsageError(f"a record's rules are a Rules record, not {_describe(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -261,7 +259,7 @@ _FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(GameRecord))
 
 def _states(record: GameRecord, function: str) -> Iterator[GameState]:
     if not isinstance(record, GameRecord):
-        raise FormatError(f"{function} takes a GameRecord, not {_describe(record)}")
+        raise UsageError(f"{function} takes a GameRecord, not {_describe(record)}")
     try:
         state = new_game(
             record.players, record.rules, seed=record.seed, dealer=record.dealer

@@ -12,7 +12,7 @@ from typing import Final
 import attrs
 
 from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
-from ._errors import NotationError, RulesError, shown
+from ._errors import NotationError, RulesError, UsageError, is_whole, shown
 from ._immutable import Immutable
 from ._lays import most_groups, most_lays
 from ._limits import (
@@ -67,7 +67,7 @@ def _check_points(
     instance: Points, attribute: attrs.Attribute[int], value: int
 ) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(
+        raise (RulesError if is_whole(value) else UsageError)(
             f"points.{attribute.name} must be a whole number >= 0, not {shown(value)}"
         )
     if value > _MOST_POINTS:
@@ -117,11 +117,11 @@ class Points(Immutable):
 
 def _to_phases(value: Iterable[PhaseSpec | str]) -> tuple[PhaseSpec, ...]:
     if isinstance(value, (str, PhaseSpec)):
-        raise RulesError("phases is a sequence of phases, not a single phase")
+        raise UsageError("phases is a sequence of phases, not a single phase")
     try:
         items = tuple(value)
     except TypeError:
-        raise RulesError(
+        raise UsageError(
             f"phases is a sequence of phases, not {shown(value)}"
         ) from None
     if len(items) > MAX_PHASES:
@@ -149,7 +149,7 @@ def _to_deck(value: Iterable[Card] | str) -> tuple[Card, ...]:
     try:
         deck = tuple(value)
     except TypeError:
-        raise RulesError(f"deck is a sequence of cards, not {shown(value)}") from None
+        raise UsageError(f"deck is a sequence of cards, not {shown(value)}") from None
     _check_deck_size(len(deck))
     return deck
 
@@ -262,7 +262,7 @@ def _check_type(name: str, value: object, kind: type) -> None:
         ok = isinstance(value, kind)
         what = "True or False" if kind is bool else f"a {kind.__name__}"
     if not ok:
-        raise RulesError(f"{name} must be {what}, not {shown(value)}")
+        raise UsageError(f"{name} must be {what}, not {shown(value)}")
 
 
 def _validate(rules: Rules) -> None:
@@ -284,12 +284,12 @@ def _validate(rules: Rules) -> None:
         raise RulesError("the phase list cannot be empty")
     for phase in rules.phases:
         if not isinstance(phase, PhaseSpec):
-            raise RulesError(
+            raise UsageError(
                 f"every phase must be a PhaseSpec or its text, not {shown(phase)}"
             )
     for card in rules.deck:
         if not isinstance(card, Card):
-            raise RulesError(f"the deck must hold cards only, not {shown(card)}")
+            raise UsageError(f"the deck must hold cards only, not {shown(card)}")
     if not any(card.is_number for card in rules.deck):
         raise RulesError("the deck must hold number cards")
     _check_sizes(rules)

@@ -49,7 +49,7 @@ from typing import Any, Final, NamedTuple, TypeVar, overload
 
 from ._actions import MOVE_TYPES, Action
 from ._codec import Codec, Decoder, read_move, read_rules, write_move, write_rules
-from ._errors import FormatError, shown
+from ._errors import FormatError, UsageError, shown
 from ._fields import Table
 from ._invariants import agree_state, agree_view, table_of
 from ._json import (
@@ -92,13 +92,13 @@ def to_dict(
 ) -> dict[str, Any]:
     """``obj`` as a JSON-ready dict of plain values, with its schema and version.
 
-    Raises :class:`~phase10.FormatError` for anything this module cannot write.
+    Raises :class:`~phase10.UsageError` for anything this module cannot write.
 
     .. versionadded:: 0.1
     """
     kind = _KIND_OF_TYPE.get(type(obj))
     if kind is None:
-        raise FormatError(
+        raise UsageError(
             f"cannot write a {type(obj).__name__}: to_dict takes a GameState, "
             "a PlayerView, a Rules, a move record or a GameRecord"
         )
@@ -271,7 +271,7 @@ def _reader_for(kind: object) -> _Kind:
         found = None
     if found is None:
         name = kind.__name__ if isinstance(kind, type) else shown(kind, json=True)
-        raise FormatError(
+        raise UsageError(
             f"cannot read {name}: give GameState, PlayerView, Rules, "
             "GameRecord, Action or one move class"
         )

@@ -6,23 +6,20 @@ score and hand size, the groups on the table, the piles and the seat's own
 hand. Seats and table groups are numbered from 0, as the move notation
 numbers them, so a player can read ``H R7 1`` straight off the picture.
 
-The drawing works on anything shaped like a :class:`~phase10.PlayerView`
-(the :class:`Seen` protocol), so this module needs nothing above the game
-state and the views can use it.
+The pictures are of a :class:`~phase10.PlayerView`: this module sits above
+the views, which import it only when a picture is asked for
+(``PlayerView.__str__``), so that drawing is never loaded by a program that
+draws nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
-
-from ._cards import Card, format_cards
-from ._phases import GroupKind, PhaseSpec
+from ._cards import format_cards
+from ._phases import GroupKind
 from ._state import GameState, Meld, Step
+from ._view import PlayerView
 
 __all__ = [
-    "PublicSeat",
-    "Seen",
     "cards_count",
     "header",
     "meld_text",
@@ -30,64 +27,6 @@ __all__ = [
     "state_text",
     "view_text",
 ]
-
-
-class PublicSeat(Protocol):
-    """What a picture needs to know of one player (a ``PublicPlayer``)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def hand_size(self) -> int: ...
-    @property
-    def completed(self) -> int: ...
-    @property
-    def laid_down(self) -> bool: ...
-    @property
-    def score(self) -> int: ...
-    @property
-    def skips_pending(self) -> int: ...
-    @property
-    def known(self) -> tuple[Card, ...]: ...
-
-
-class Seen(Protocol):
-    """What a picture needs to know of a game (a ``PlayerView``)."""
-
-    @property
-    def seat(self) -> int | None: ...
-    @property
-    def hand(self) -> tuple[Card, ...]: ...
-    @property
-    def players(self) -> Sequence[PublicSeat]: ...
-    @property
-    def current(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def step(self) -> Step: ...
-    @property
-    def table(self) -> tuple[Meld, ...]: ...
-    @property
-    def discard_top(self) -> Card | None: ...
-    @property
-    def discard_size(self) -> int: ...
-    @property
-    def draw_size(self) -> int: ...
-    @property
-    def hand_number(self) -> int: ...
-    @property
-    def winner(self) -> int | None: ...
-    @property
-    def went_out(self) -> int | None: ...
-    @property
-    def hand_points(self) -> tuple[int, ...] | None: ...
-    @property
-    def contenders(self) -> tuple[int, ...]: ...
-    @property
-    def tiebreak(self) -> bool: ...
-    def phase_of(self, seat: int) -> PhaseSpec | None: ...
-    def phase_number(self, seat: int) -> int: ...
 
 
 def meld_text(meld: Meld) -> str:
@@ -101,7 +40,7 @@ def meld_text(meld: Meld) -> str:
     return f"{color} {run}" if meld.kind is GroupKind.COLOR_RUN and color else run
 
 
-def header(seen: Seen) -> str:
+def header(seen: PlayerView) -> str:
     """The picture's first line: the hand, the dealer, whose turn and which step."""
     names = [player.name for player in seen.players]
     hand = "Tie-break hand" if seen.tiebreak else "Hand"
@@ -125,7 +64,7 @@ def header(seen: Seen) -> str:
     return " · ".join(parts)
 
 
-def player_status(seen: Seen, seat: int) -> str:
+def player_status(seen: PlayerView, seat: int) -> str:
     """A player's phase and what else is public: laid down, known cards, Skips."""
     player = seen.players[seat]
     if seat not in seen.contenders:
@@ -145,7 +84,7 @@ def player_status(seen: Seen, seat: int) -> str:
     return " · ".join(parts)
 
 
-def _player_lines(seen: Seen) -> list[str]:
+def _player_lines(seen: PlayerView) -> list[str]:
     names = [
         f"{p.name} (you)" if seat == seen.seat and p.name.lower() != "you" else p.name
         for seat, p in enumerate(seen.players)
@@ -165,7 +104,7 @@ def _player_lines(seen: Seen) -> list[str]:
     return lines
 
 
-def _table_lines(seen: Seen) -> list[str]:
+def _table_lines(seen: PlayerView) -> list[str]:
     if not seen.table:
         return ["Table: nothing laid down yet"]
     owners = [seen.players[meld.owner].name for meld in seen.table]
@@ -186,7 +125,7 @@ def cards_count(count: int) -> str:
     return "1 card" if count == 1 else f"{count} cards"
 
 
-def _piles_line(seen: Seen) -> str:
+def _piles_line(seen: PlayerView) -> str:
     top = seen.discard_top
     discard = (
         "empty" if top is None else f"{top} on top, {cards_count(seen.discard_size)}"
@@ -194,7 +133,7 @@ def _piles_line(seen: Seen) -> str:
     return f"Discard pile: {discard} · draw pile: {cards_count(seen.draw_size)}"
 
 
-def view_text(seen: Seen) -> str:
+def view_text(seen: PlayerView) -> str:
     """The picture of what one seat sees, its own hand last (``str(view)``)."""
     lines = [header(seen), *_player_lines(seen), *_table_lines(seen), _piles_line(seen)]
     if seen.seat is not None:
@@ -203,7 +142,7 @@ def view_text(seen: Seen) -> str:
     return "\n".join(lines)
 
 
-def state_text(state: GameState, spectator: Seen) -> str:
+def state_text(state: GameState, spectator: PlayerView) -> str:
     """The picture of the whole game: what ``spectator`` (the state's
     spectator view) shows, then every hand and both piles in full."""
     width = max(len(player.name) for player in state.players)

@@ -20,13 +20,14 @@ from ._errors import (
     CannotHit,
     CannotLay,
     CardNotInHand,
-    IllegalMove,
     NoSuchMeld,
     NoSuchSeat,
     NotYourTurn,
+    UsageError,
     WrongStep,
     is_whole,
     seat_problem,
+    seat_type_error,
     shown,
 )
 from ._events import CardDiscarded, CardDrawn, CardHit, PhaseLaid, SkipPlayed
@@ -103,8 +104,10 @@ def _verify_turn(state: GameState, player: int | None, step: Step, doing: str) -
             "the hand is over: deal the next hand before playing on", clause="R36"
         )
     if player is not None:
-        # True == 1 and 1.0 == 1 in Python: seat_problem keeps them from
-        # acting as seat 1.
+        # True == 1 and 1.0 == 1 in Python: they are not seat 1.
+        wrong = seat_type_error(player)
+        if wrong is not None:
+            raise wrong
         problem = seat_problem(player, len(state.players))
         if problem is not None:
             raise NoSuchSeat(problem, clause="R3")
@@ -167,6 +170,8 @@ def verify_draw(
 
     .. versionadded:: 0.1
     """
+    if source.__class__ is not Pile:
+        raise UsageError(f"draw from Pile.DRAW or Pile.DISCARD, not {shown(source)}")
     _verify_turn(state, player, _DRAW_STEP, "draw")
     barrier = draw_barrier(state, source)
     if barrier is not None:
@@ -183,10 +188,6 @@ def draw_barrier(state: GameState, source: Pile) -> CannotDraw | None:
         if not state.draw_pile:
             return CannotDraw("the draw pile is empty", clause="R25")
         return None
-    if source is not _DISCARD_PILE:
-        return CannotDraw(
-            f"draw from Pile.DRAW or Pile.DISCARD, not {shown(source)}", clause="R21"
-        )
     if not state.discard_pile:
         return CannotDraw("the discard pile is empty", clause="R21")
     top = state.discard_pile[0]
@@ -378,21 +379,25 @@ def _judge_hit(
 ) -> tuple[Meld, Card, tuple[Card, ...]]:
     """The judge of a hit: the group as it would become, the card, and the
     hand that would be left."""
+    the_card = as_card(card)
+    if not is_whole(meld):
+        raise UsageError(
+            f"a group on the table is named by its number from 0, not {shown(meld)}"
+        )
+    if end is not None and end.__class__ is not End:
+        raise UsageError(f"end is End.LOW, End.HIGH or None, not {shown(end)}")
     _verify_turn(state, player, _PLAY_STEP, "hit")
     barrier = hit_barrier(state)
     if barrier is not None:
         raise barrier
     me = state.players[state.current]
-    the_card = as_card(card)
     rest = _take_from_hand(me.hand, (the_card,), clause="R30")
-    if not is_whole(meld) or not (0 <= meld < len(state.table)):
+    if not (0 <= meld < len(state.table)):
         raise NoSuchMeld(
             f"there is no group {shown(meld)} on the table "
             f"({len(state.table)} groups, numbered from 0)",
             clause="R30",
         )
-    if end is not None and not isinstance(end, End):
-        raise IllegalMove(f"end is End.LOW or End.HIGH, not {shown(end)}", clause="R32")
     cards, shape = fit_hit(state, the_card, meld, end, len(rest))
     target = state.table[meld]
     grown = replace(
@@ -516,8 +521,8 @@ def _judge_discard(
     state: GameState, card: CardLike, player: int | None
 ) -> tuple[Card, tuple[Card, ...]]:
     """The judge of a discard: the card, and the hand that would be left."""
-    _verify_turn(state, player, _PLAY_STEP, "discard")
     the_card = as_card(card)
+    _verify_turn(state, player, _PLAY_STEP, "discard")
     if not may_discard(the_card):
         raise BadDiscard(
             "a Skip is not discarded like other cards: play it against the "
@@ -525,10 +530,9 @@ def _judge_discard(
             clause="R26",
         )
     rest = _take_from_hand(state.players[state.current].hand, (the_card,))
-    if rest:
-        barrier = pass_turn_barrier(state, False)
-        if barrier is not None:
-            raise barrier
+    barrier = pass_turn_barrier(state, False, not rest)
+    if barrier is not None:
+        raise barrier
     return the_card, rest
 
 
@@ -625,6 +629,10 @@ def verify_skip(
 
     .. versionadded:: 0.1
     """
+    if target is not None and not is_whole(target):
+        raise UsageError(
+            f"a Skip's target is a seat number or None, not {shown(target)}"
+        )
     _verify_turn(state, player, _PLAY_STEP, "play a Skip")
     me = state.players[state.current]
     if not any(card.is_skip for card in me.hand):
@@ -634,9 +642,11 @@ def verify_skip(
         if allowed:
             names = ", ".join(state.players[seat].name for seat in allowed)
             raise BadSkipTarget(f"choose who loses a turn: {names}", clause="R29")
-        _verify_turn_passes(state, me.hand, None)
+        barrier = pass_turn_barrier(state, False, len(me.hand) == 1)
+        if barrier is not None:
+            raise barrier
         return
-    if not is_whole(target) or not (0 <= target < len(state.players)):
+    if not 0 <= target < len(state.players):
         raise BadSkipTarget(f"there is no player {shown(target)} to skip", clause="R26")
     if target == state.current:
         raise BadSkipTarget("you cannot skip yourself", clause="R26")
@@ -646,18 +656,9 @@ def verify_skip(
         )
     if target not in allowed:
         raise BadSkipTarget(_limit_reason(state, target), clause="R28")
-    _verify_turn_passes(state, me.hand, target)
-
-
-def _verify_turn_passes(
-    state: GameState, hand: tuple[Card, ...], target: int | None
-) -> None:
-    """Raise unless a Skip played from ``hand`` against ``target`` may end the
-    turn: it goes out, or the hand has turn slots left (R36)."""
-    if len(hand) > 1:
-        barrier = pass_turn_barrier(state, target is not None)
-        if barrier is not None:
-            raise barrier
+    barrier = pass_turn_barrier(state, True, len(me.hand) == 1)
+    if barrier is not None:
+        raise barrier
 
 
 def _limit_reason(state: GameState, target: int) -> str:

@@ -14,7 +14,7 @@ from typing import Any, Final
 import attrs
 
 from ._cards import WILD, Card
-from ._errors import IllegalMove, NoSuchSeat, seat_problem
+from ._errors import NoSuchSeat, UsageError, seat_problem, seat_type_error
 from ._immutable import Immutable
 from ._phases import PhaseSpec
 from ._rules import Rules
@@ -26,8 +26,6 @@ from ._state import (
     phase_for,
     phase_number_for,
 )
-from ._text import state_text, view_text
-from .svg import view as svg_view
 
 __all__ = ["PlayerView", "PublicPlayer", "describe_state", "view"]
 
@@ -102,10 +100,14 @@ class PlayerView(Immutable):
 
     def __str__(self) -> str:
         """A text picture of what the seat sees, its own hand last."""
+        from ._text import view_text  # drawing is loaded when first asked for
+
         return view_text(self)
 
     def _repr_svg_(self) -> str:
         """The view as a picture, for Jupyter (see :func:`phase10.svg.view`)."""
+        from .svg import view as svg_view  # drawing is loaded when first asked for
+
         return svg_view(self)
 
 
@@ -181,7 +183,10 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     .. versionadded:: 0.1
     """
     if not isinstance(state, GameState):
-        raise IllegalMove(f"a view is taken of a GameState, not {type(state).__name__}")
+        raise UsageError(f"a view is taken of a GameState, not {type(state).__name__}")
+    wrong = seat_type_error(seat, optional=True)
+    if wrong is not None:
+        raise wrong
     problem = seat_problem(seat, len(state.players), optional=True)
     if problem is not None:
         raise NoSuchSeat(f"there is no such seat at this table: {problem}")
@@ -263,7 +268,9 @@ def describe_state(state: GameState) -> str:
     .. versionadded:: 0.1
     """
     if not isinstance(state, GameState):
-        raise IllegalMove(
+        raise UsageError(
             f"describe_state draws a GameState, not {type(state).__name__}"
         )
+    from ._text import state_text  # drawing is loaded when first asked for
+
     return state_text(state, view(state, None))

@@ -22,14 +22,22 @@ import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Protocol
+from typing import Protocol, cast
 
 import attrs
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import Card
 from ._determinize import determinize
-from ._errors import CardDoesNotFit, GameOver, IllegalMove, NotYourTurn
+from ._errors import (
+    CardDoesNotFit,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    UsageError,
+    is_whole,
+    shown,
+)
 from ._flow import new_game
 from ._groups import End, extend_group
 from ._immutable import Immutable
@@ -77,6 +85,22 @@ def _as_view(seen: PlayerView | GameState) -> PlayerView:
     return seen
 
 
+def _random_source(rng: object) -> random.Random:
+    """A bot's source of randomness: ``rng``, or a fixed one for ``None``."""
+    if rng is None:
+        return random.Random(0)
+    if not isinstance(rng, random.Random):
+        raise UsageError(f"a bot's rng is a random.Random (or None), not {shown(rng)}")
+    return rng
+
+
+def _whole(name: str, value: object) -> int:
+    """``value`` if it is a whole number, else a :class:`UsageError`."""
+    if not is_whole(value):
+        raise UsageError(f"{name} is a whole number, not {shown(value)}")
+    return cast(int, value)
+
+
 class RandomBot:
     """Plays a uniformly random legal move.
 
@@ -84,7 +108,7 @@ class RandomBot:
     """
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random(0)
+        self.rng = _random_source(rng)
 
     def choose(self, seen: PlayerView | GameState) -> Action:
         """A random move from :func:`~phase10.legal_actions`."""
@@ -116,7 +140,7 @@ class GreedyBot:
     """
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random(0)
+        self.rng = _random_source(rng)
 
     def choose(self, seen: PlayerView | GameState) -> Action:
         """The move this bot makes for the seat whose view ``seen`` is."""
@@ -264,11 +288,15 @@ class MonteCarloBot:
             ("candidates", candidates),
             ("horizon", horizon),
         ):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            if _whole(name, value) < 1:
                 raise ValueError(
                     f"{name} is a whole number of at least 1, not {value!r}"
                 )
-        self.rng = rng if rng is not None else random.Random(0)
+        if not callable(policy):
+            raise UsageError(
+                f"policy makes a bot from a random.Random, not {shown(policy)}"
+            )
+        self.rng = _random_source(rng)
         self.rollouts = rollouts
         self.candidates = candidates
         self.horizon = horizon
@@ -401,6 +429,12 @@ def play_game(
 
     .. versionadded:: 0.1
     """
+    if not isinstance(bots, Sequence) or isinstance(bots, str):
+        raise UsageError(f"bots is a sequence of bots, one a seat, not {shown(bots)}")
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)):
+            raise UsageError(f"a bot has a choose(view) method: {shown(bot)} has none")
+    max_moves = _whole("max_moves", max_moves)
     state = new_game(len(bots), rules, seed=seed, dealer=dealer)
     moves = 0
     while state.step is not Step.GAME_OVER and moves < max_moves:
@@ -468,6 +502,14 @@ def tournament(
     .. versionadded:: 0.1
     .. versionchanged:: 0.1 ``executor``.
     """
+    if not isinstance(entrants, Mapping):
+        raise UsageError(
+            f"entrants maps names to functions that make bots, not {shown(entrants)}"
+        )
+    games = _whole("games", games)
+    seed = _whole("seed", seed)
+    if players is not None:
+        players = _whole("players", players)
     names = list(entrants)
     seats = players if players is not None else len(names)
     tasks = []

@@ -43,7 +43,14 @@ import attrs
 
 from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import FACES, Card
-from ._errors import FormatError, IllegalMove, RulesError, is_whole, shown
+from ._errors import (
+    FormatError,
+    IllegalMove,
+    RulesError,
+    UsageError,
+    is_whole,
+    shown,
+)
 from ._groups import End
 from ._immutable import Immutable
 from ._legal import legal_actions
@@ -140,11 +147,13 @@ class Encoding(Immutable):
     def __attrs_post_init__(self) -> None:
         rules = self.rules
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules are a Rules record, not {shown(rules)}")
+            raise UsageError(f"rules are a Rules record, not {shown(rules)}")
         players = self.players
-        if not is_whole(players) or not (
-            rules.min_players <= players <= rules.max_players
-        ):
+        if not is_whole(players):
+            raise UsageError(f"players is a whole number, not {shown(players)}")
+        if not is_whole(self.max_lays):
+            raise UsageError(f"max_lays is a whole number, not {shown(self.max_lays)}")
+        if not (rules.min_players <= players <= rules.max_players):
             raise RulesError(
                 f"these rules are played by {rules.min_players} to "
                 f"{rules.max_players} players, not {shown(players)}"
@@ -383,7 +392,7 @@ class Encoding(Immutable):
 
     def _check_game(self, state: GameState | PlayerView) -> None:
         if not isinstance(state, (GameState, PlayerView)):
-            raise FormatError(
+            raise UsageError(
                 f"expected a GameState or a PlayerView, not {type(state).__name__}"
             )
         if len(state.players) != self.players:

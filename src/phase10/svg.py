@@ -28,14 +28,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Final
+from typing import Final, cast
 
-from ._cards import CardLike, as_card
-from ._errors import FormatError, shown
+from ._cards import CardLike, _iterate, as_card
+from ._errors import FormatError, UsageError, shown
 from ._state import GameState, Meld, Step
 from ._svgcard import CARD_HEIGHT, CARD_WIDTH, FONT, document, face, number
 from ._svgcard import back as _back
-from ._text import Seen, cards_count, header, meld_text, player_status
+from ._text import cards_count, header, meld_text, player_status
+from ._view import PlayerView
 
 __all__ = ["back", "card", "hand", "table", "view"]
 
@@ -56,6 +57,8 @@ def _size(size: float | None) -> float | None:
     number_ = isinstance(size, (int, float)) and not isinstance(size, bool)
     if number_ and 0 < size < math.inf:
         return size
+    if not number_:
+        raise UsageError(f"size is a width in pixels, not {shown(size)}")
     raise FormatError(f"size is a width in pixels above 0, not {shown(size)}")
 
 
@@ -107,7 +110,12 @@ def hand(cards: Iterable[CardLike], *, size: float | None = None) -> str:
 
     .. versionadded:: 0.1
     """
-    texts = [str(as_card(one)) for one in cards]
+    if isinstance(cards, str):
+        raise UsageError(
+            f"svg.hand draws cards, not the text {shown(cards)}: read it with "
+            "parse_cards"
+        )
+    texts = [str(as_card(one)) for one in _iterate(cards, "a sequence of cards")]
     width = CARD_WIDTH + max(len(texts) - 1, 0) * _HAND_STEP
     body = _row_of_cards(texts, 0, 0, places=True)
     return document(width, CARD_HEIGHT, body, size=_size(size))
@@ -130,7 +138,7 @@ def _melds(
     parts = []
     for index, meld in enumerate(melds):
         if not isinstance(meld, Meld):
-            raise FormatError(f"a table is a sequence of Meld, not {shown(meld)}")
+            raise UsageError(f"a table is a sequence of Meld, not {shown(meld)}")
         row, column = divmod(index, columns)
         owner = (
             names[meld.owner]
@@ -158,13 +166,14 @@ def table(
     .. versionadded:: 0.1
     """
     width = 2 * _CELL_WIDTH
-    body, height = _melds(tuple(melds), names, 0, 0, width)
+    melds = cast("tuple[Meld, ...]", tuple(_iterate(melds, "a sequence of Meld")))
+    body, height = _melds(melds, names, 0, 0, width)
     if not melds:
         body, height = _label(0, 16, "nothing laid down yet"), 24
     return document(width, height, body, size=_size(size))
 
 
-def _players(seen: Seen, y: float, width: float) -> tuple[str, float]:
+def _players(seen: PlayerView, y: float, width: float) -> tuple[str, float]:
     parts = []
     playing = seen.step in (Step.DRAW, Step.PLAY)
     for seat, player in enumerate(seen.players):
@@ -194,7 +203,7 @@ def _players(seen: Seen, y: float, width: float) -> tuple[str, float]:
     return "".join(parts), len(seen.players) * _ROW_HEIGHT
 
 
-def _piles(seen: Seen, y: float) -> str:
+def _piles(seen: PlayerView, y: float) -> str:
     draw = (
         f'<g class="pile" data-pile="draw">{_back(x=_MARGIN, y=y)}'
         f"{_label(_MARGIN, y + CARD_HEIGHT + 16, f'draw pile: {seen.draw_size}')}</g>"
@@ -212,7 +221,7 @@ def _piles(seen: Seen, y: float) -> str:
     return f'{draw}<g class="pile" data-pile="discard">{picture}{label}</g>'
 
 
-def view(seen: Seen, *, size: float | None = None) -> str:
+def view(seen: PlayerView, *, size: float | None = None) -> str:
     """A picture of a :class:`~phase10.PlayerView`: whose turn, the players,
     the piles, the table and, last, the seat's own hand, sorted.
 
@@ -225,10 +234,12 @@ def view(seen: Seen, *, size: float | None = None) -> str:
     .. versionadded:: 0.1
     """
     if isinstance(seen, GameState):
-        raise FormatError(
+        raise UsageError(
             "svg.view draws what one seat sees: pass view(state, seat), "
             "not the whole GameState"
         )
+    if not isinstance(seen, PlayerView):
+        raise UsageError(f"svg.view draws a PlayerView, not {shown(seen)}")
     hand_texts = [str(one) for one in sorted(seen.hand)]
     hand_width = CARD_WIDTH + max(len(hand_texts) - 1, 0) * _HAND_STEP
     width = max(_LEAST_WIDTH, hand_width + 2 * _MARGIN)

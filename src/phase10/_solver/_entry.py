@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from .._cards import Card
-from .._errors import NotationError, RulesError, shown
+from .._errors import RulesError, UsageError, shown
 from .._phases import NaturalRule, PhaseSpec
 from ._bins import OneKind
 from ._common import COLOR, KIND_CODE, LEVEL, RUN, SET, Answer, Strategy
@@ -74,8 +74,8 @@ def find_phase(
     >>> " ".join(str(card) for card in run)
     'R3 B4 W G6'
 
-    Raises :class:`NotationError` if an item of ``cards`` is not a
-    :class:`Card`, and :class:`RulesError` if ``spec`` is not a
+    Raises :class:`UsageError` if ``cards`` is not a collection of
+    :class:`Card` (text is read with :func:`parse_cards`), ``spec`` not a
     :class:`PhaseSpec` or ``rules`` not a :class:`Rules`.
 
     .. versionadded:: 0.1
@@ -83,12 +83,12 @@ def find_phase(
     hand = cards if isinstance(cards, (tuple, list)) else _as_tuple(cards)
     for card in hand:
         if card.__class__ is not Card:
-            raise NotationError(
+            raise UsageError(
                 f"find_phase takes Card objects, not {shown(card)} "
                 "(read text with parse_cards)"
             )
     if not isinstance(spec, PhaseSpec):
-        raise RulesError(
+        raise UsageError(
             f"find_phase takes a PhaseSpec, not {shown(spec)} "
             "(read text with PhaseSpec.parse)"
         )
@@ -98,20 +98,20 @@ def find_phase(
     # the record without knowing the rules module (which uses the solver).
     naturals = getattr(rules, "naturals", None)
     if not isinstance(naturals, NaturalRule):
-        raise RulesError(f"rules must be a Rules record or None, not {shown(rules)}")
+        raise UsageError(f"rules must be a Rules record or None, not {shown(rules)}")
     return solve(hand, spec, naturals)
 
 
 def _as_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(cards, str):
-        raise NotationError(
+        raise UsageError(
             f"find_phase takes cards, not the text {shown(cards)} "
             "(read it with parse_cards)"
         )
     try:
         return tuple(cards)
     except TypeError:
-        raise NotationError(
+        raise UsageError(
             f"find_phase takes a collection of cards, not {shown(cards)}"
         ) from None
 
