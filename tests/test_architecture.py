@@ -222,13 +222,15 @@ def _function_lengths(node: ast.AST, prefix: str) -> Iterator[tuple[str, int]]:
 # The package
 
 LAYERS: list[set[str]] = [
-    # 1. Foundations: errors, limits, immutability, shuffling, one card's picture.
+    # 1. Foundations: errors, limits, immutability, shuffling, one card's
+    # picture, generated code.
     {
         "phase10._errors",
         "phase10._limits",
         "phase10._immutable",
         "phase10._shuffle",
         "phase10._svgcard",
+        "phase10._codegen",
     },
     {"phase10._cards"},  # 2. cards and their notation
     {"phase10._phases"},  # 3. phases and their language

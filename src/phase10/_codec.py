@@ -33,6 +33,7 @@ import attrs
 
 from ._actions import MOVE_TYPES, Action
 from ._cards import Card, Color, standard_deck
+from ._codegen import make_function
 from ._errors import FormatError, NotationError, RulesError, shown
 from ._fields import (
     Table,
@@ -232,7 +233,7 @@ class Codec:
         self.defaults: Mapping[str, Any] = json_defaults(cls, self.fields, written)
         """The JSON of each field's default, by key, for the fields that have
         one: what a document written before the field existed is read with."""
-        self.write: Callable[[Any], dict[str, Any]] = _writer(tag, written)
+        self.write: Callable[[Any], dict[str, Any]] = _writer(cls, tag, written)
         """``write(obj)``: ``obj`` as a dict of JSON-ready values."""
         self.build: Callable[[dict[str, Any], str, Table], Any] = _builder(
             cls, self._decoders
@@ -272,13 +273,7 @@ def json_defaults(
     return MappingProxyType(found)
 
 
-def _compile(source: str, namespace: dict[str, Any]) -> Any:
-    """The function that ``source`` defines, its names looked up in ``namespace``."""
-    exec(compile(source, "<phase10 codec>", "exec"), namespace)
-    return namespace["function"]
-
-
-def _writer(tag: str | None, encoders: dict[str, Encoder | None]) -> Any:
+def _writer(cls: type, tag: str | None, encoders: dict[str, Encoder | None]) -> Any:
     items = [f'"type": {tag!r}'] if tag else []
     namespace: dict[str, Any] = {}
     for field, write in encoders.items():
@@ -288,7 +283,7 @@ def _writer(tag: str | None, encoders: dict[str, Encoder | None]) -> Any:
             namespace[f"encode_{field}"] = write
             items.append(f"{field!r}: encode_{field}(obj.{field})")
     source = "def function(obj):\n    return {" + ", ".join(items) + "}\n"
-    return _compile(source, namespace)
+    return make_function(source, "function", namespace, f"writer of {cls.__name__}")
 
 
 def _builder(cls: type, decoders: tuple[tuple[str, Decoder], ...]) -> Any:
@@ -305,7 +300,7 @@ def _builder(cls: type, decoders: tuple[tuple[str, Decoder], ...]) -> Any:
         '    at = f"{where}." if where else ""\n'
         f"    return cls({', '.join(arguments)})\n"
     )
-    return _compile(source, namespace)
+    return make_function(source, "function", namespace, f"reader of {cls.__name__}")
 
 
 # --- rules ---------------------------------------------------------------------------

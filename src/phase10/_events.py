@@ -52,7 +52,7 @@ class CardDrawn(Immutable):
     def seen_by(self, seat: int | None) -> CardDrawn:
         """The event as ``seat`` may know it (a draw-pile card is private)."""
         if self.source is Pile.DRAW and seat != self.player:
-            return attrs.evolve(self, card=None)
+            return CardDrawn(self.player, self.source, None)
         return self
 
     def describe(self, names: Sequence[str]) -> str:

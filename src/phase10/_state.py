@@ -9,6 +9,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from ._cards import Card, Color, format_cards
+from ._codegen import copier as make_copier
 from ._errors import shown
 from ._groups import GroupShape
 from ._immutable import Immutable
@@ -248,64 +249,30 @@ def phase_number_for(rules: Rules, tiebreak: bool, completed: int) -> int:
 _T = TypeVar("_T", GameState, PlayerState, Meld)
 
 
-def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    """``copy(record, changes)``: a new ``cls`` with the fields of ``record``,
-    but those named in ``changes``.
-
-    The engine copies a state or a player a few times a move, and bots make
-    millions of moves, so the copy is written out once as straight-line code
-    (as attrs writes ``__init__``) that fills the record's slots directly::
-
-        def copy(record, changes):
-            new = make(cls)
-            set_name(new, record.name)
-            set_hand(new, record.hand)
-            ...
-            for name, value in changes.items():
-                setters[name](new, value)
-            return new
-
-    These records have no validators or converters, so this is what
-    :func:`attrs.evolve` does, at a third of the cost.
-    """
-    names = [field.name for field in attrs.fields(cls)]
-    setters = {name: getattr(cls, name).__set__ for name in names}
-    source = "\n".join(
-        [
-            "def copy(record, changes):",
-            "    new = make(cls)",
-            *(f"    set_{name}(new, record.{name})" for name in names),
-            "    for name, value in changes.items():",
-            "        setters[name](new, value)",
-            "    return new",
-        ]
-    )
-    namespace: dict[str, Any] = {
-        "make": object.__new__,
-        "cls": cls,
-        "setters": setters,
-        **{f"set_{name}": setter for name, setter in setters.items()},
-    }
-    exec(compile(source, f"<phase10 {cls.__name__} copy>", "exec"), namespace)
-    copy: Callable[[Any, dict[str, Any]], Any] = namespace["copy"]
-    return copy
-
-
-_COPIERS: Final = {cls: _copier(cls) for cls in (GameState, PlayerState, Meld)}
+_COPIERS: Final[dict[type, Callable[[Any, dict[str, Any]], Any]]] = {
+    cls: make_copier(cls) for cls in (GameState, PlayerState, Meld)
+}
+"""The copier of each record class, written when first asked for."""
 
 
 def copier(cls: type[_T]) -> Callable[[_T, dict[str, Any]], _T]:
     """The copier of ``cls``: ``copy(record, changes)`` is
     ``replace(record, **changes)`` without building the keywords again, for
     a move that has gathered its changes in a dict already."""
-    return _COPIERS[cls]
+    copy = _COPIERS.get(cls)
+    if copy is None:
+        copy = _COPIERS[cls] = make_copier(cls)
+    return copy
 
 
 def replace(record: _T, **changes: Any) -> _T:
-    """A copy of a state record with some fields changed.
+    """A copy of a record with some fields changed: the engine's one way to
+    copy its records.
 
-    The same as :func:`attrs.evolve` for these records, at a fraction of the
-    cost (see :func:`_copier`).
+    The same as :func:`attrs.evolve` for records whose fields are set as
+    given (no validator, converter or post-init: states, players, groups on
+    the table, views, events), at a fraction of the cost (see
+    :func:`phase10._codegen.copier`).
     """
-    copied: _T = _COPIERS[type(record)](record, changes)
+    copied: _T = copier(type(record))(record, changes)
     return copied

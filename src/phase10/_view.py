@@ -14,6 +14,7 @@ from typing import Any, Final
 import attrs
 
 from ._cards import WILD, Card
+from ._codegen import make_function
 from ._errors import NoSuchSeat, UsageError, seat_problem, seat_type_error
 from ._immutable import Immutable
 from ._phases import PhaseSpec
@@ -146,9 +147,9 @@ def _copier(cls: type, source: type, computed: tuple[str, ...]) -> Callable[...,
         f"def copy(obj, {', '.join(computed)}):\n"
         f"    return cls({', '.join(copied + given)})\n"
     )
-    namespace: dict[str, Any] = {"cls": cls}
-    exec(compile(source_code, f"<phase10 {cls.__name__} copy>", "exec"), namespace)
-    copy: Callable[..., Any] = namespace["copy"]
+    copy: Callable[..., Any] = make_function(
+        source_code, "copy", {"cls": cls}, f"{cls.__name__} from a {source.__name__}"
+    )
     return copy
 
 
