@@ -356,11 +356,11 @@ def candidate_moves(state: GameState, rng: random.Random) -> list[Action]:
     faces = sorted(set(hand)) + rng.sample(_DECK_FACES, 2) + [WILD, SKIP]
     moves: list[Action] = [Draw(Pile.DRAW), Draw(Pile.DISCARD), NextHand()]
     moves += [Discard(card) for card in faces]
-    moves += [Skip(seat) for seat in range(-1, len(state.players) + 1)] + [Skip(None)]
+    moves += [Skip(seat) for seat in range(len(state.players) + 1)] + [Skip(None)]
     moves += [
         Hit(card, meld, end)
         for card in faces
-        for meld in range(-1, len(state.table) + 1)
+        for meld in range(len(state.table) + 1)
         for end in (None, End.LOW, End.HIGH)
     ]
     return moves

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import rules_records
 
+import phase10
 from phase10 import (
+    FACES,
     Action,
     Discard,
     Draw,
@@ -24,9 +27,11 @@ from phase10 import (
     Step,
     UsageError,
     apply,
+    from_json,
     legal_actions,
     new_game,
     parse_action,
+    to_json,
 )
 from phase10.bots import GreedyBot
 
@@ -42,7 +47,6 @@ EXAMPLES: list[tuple[Action, str]] = [
     (Skip(1), "S 1"),
     (Skip(None), "S -"),
     (NextHand(), "N"),
-    (LayPhase([]), "L"),
 ]
 
 
@@ -53,6 +57,42 @@ def test_each_move_has_a_canonical_notation_that_reads_back(
     assert action.notation == text
     assert parse_action(text) == action
     assert parse_action(text.lower()) == action
+    assert type(action).from_notation(text) == action
+
+
+@pytest.mark.parametrize(("action", "text"), EXAMPLES, ids=[t for _, t in EXAMPLES])
+def test_a_moves_repr_is_short_and_evaluates_back(action: Action, text: str) -> None:
+    """repr(move) is its class reading its notation, as python-chess writes
+    Move.from_uci('e2e4'), and evaluates back to the move."""
+    assert repr(action) == f"{type(action).__name__}.from_notation({text!r})"
+    assert eval(repr(action), vars(phase10)) == action
+
+
+def test_a_kind_reads_only_its_own_notation() -> None:
+    """Hit.from_notation reads hits only, and says what the text is."""
+    with pytest.raises(NotationError, match="'X R7' is a Discard, not a Hit"):
+        Hit.from_notation("X R7")
+    assert Discard.from_notation("discard r7") == Discard("R7")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: LayPhase([]),
+        lambda: LayPhase(["R5 B5 G5", ""]),
+        lambda: Hit("R7", -1),
+        lambda: Hit("R7", 10**9),
+        lambda: Skip(-1),
+        lambda: Skip(10**9),
+    ],
+)
+def test_a_record_refuses_at_construction_what_its_readers_refuse(
+    make: Callable[[], Action],
+) -> None:
+    """A move record that could not be read back from its notation or JSON
+    cannot be made: no empty lay or group, no negative or ten-digit number."""
+    with pytest.raises(NotationError):
+        make()
 
 
 @pytest.mark.parametrize(
@@ -91,6 +131,10 @@ def test_verbs_may_be_written_out_in_either_case(text: str, action: Action) -> N
         ("S", "it is written S <seat> or S - \\(against nobody\\)"),
         ("S x", "a seat is written in digits"),
         ("L R5 B5 | Q9", "'Q9' is not a card.*a move L is written L <cards>"),
+        ("L |", "one or more groups of one or more cards"),
+        ("L", "one or more groups of one or more cards"),
+        ("L R5 B5 G5 |", "one or more groups of one or more cards"),
+        ("L | R5 B5 G5", "one or more groups of one or more cards"),
         ("X R\uff17", "a move is written in ASCII text"),
         ("\u017f 1", "a move is written in ASCII text"),
     ],
@@ -127,8 +171,9 @@ def test_notation_is_not_the_english_sentence() -> None:
 def test_every_legal_action_reads_back_from_its_notation(
     rules: Rules, seed: int, players: int
 ) -> None:
-    """parse_action(a.notation) == a for every action legal_actions yields,
-    over whole games of random legal play under random rules."""
+    """parse_action(a.notation) == a, and eval(repr(a)) == a, for every action
+    legal_actions yields, over whole games of random legal play under random
+    rules."""
     players = max(rules.min_players, min(players, rules.max_players))
     state = new_game(players, rules, seed=seed)
     bot = GreedyBot(random.Random(seed))
@@ -139,6 +184,41 @@ def test_every_legal_action_reads_back_from_its_notation(
         actions = legal_actions(state)
         for action in actions:
             assert parse_action(action.notation) == action, action
+            assert eval(repr(action), vars(phase10)) == action
         # Mostly the greedy bot, to reach lays and hits; sometimes any move.
         choice = bot.choose(state) if chance.random() < 0.7 else chance.choice(actions)
         state = apply(state, choice)
+
+
+@st.composite
+def move_records(draw: st.DrawFn) -> Action:
+    """Any move record that can be made, from the values its fields take."""
+    cards = st.sampled_from(list(FACES))
+    number = st.integers(-3, 10**10)
+    kind = draw(st.sampled_from(["draw", "lay", "hit", "discard", "skip", "next"]))
+    if kind == "draw":
+        return Draw(draw(st.sampled_from(list(Pile))))
+    if kind == "lay":
+        groups = st.lists(st.lists(cards, max_size=4), max_size=4)
+        return LayPhase(draw(groups))
+    if kind == "hit":
+        return Hit(draw(cards), draw(number), draw(st.sampled_from([None, *End])))
+    if kind == "discard":
+        return Discard(draw(cards))
+    if kind == "skip":
+        return Skip(draw(st.one_of(st.none(), number)))
+    return NextHand()
+
+
+@given(st.data())
+def test_whatever_record_can_be_made_reads_back(data: st.DataObject) -> None:
+    """A move record that its constructor accepts is written and read back,
+    as JSON and in the notation: a record never writes what its readers
+    refuse."""
+    try:
+        action = data.draw(move_records())
+    except NotationError:
+        return  # refused when made, as its readers would refuse it
+    assert from_json(to_json(action), Action) == action
+    assert parse_action(action.notation) == action
+    assert eval(repr(action), vars(phase10)) == action

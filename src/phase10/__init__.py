@@ -5,6 +5,7 @@ Everything public is importable from here.
 """
 
 from ._actions import (
+    MAX_MOVE_NUMBER,
     Action,
     Discard,
     Draw,
@@ -126,6 +127,7 @@ __all__ = [
     "MAX_HAND_SIZE",
     "MAX_JSON_LENGTH",
     "MAX_LISTED_LAYS",
+    "MAX_MOVE_NUMBER",
     "MAX_PHASES",
     "MAX_PHASE_CARDS",
     "MAX_PHASE_TEXT",

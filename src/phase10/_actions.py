@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, TypeVar, cast
 
 import attrs
 
@@ -22,6 +22,7 @@ from ._immutable import Immutable
 from ._state import Pile
 
 __all__ = [
+    "MAX_MOVE_NUMBER",
     "MOVE_TYPES",
     "Action",
     "Discard",
@@ -56,14 +57,37 @@ def _end(value: End | str | None) -> End | None:
     )
 
 
+MAX_MOVE_NUMBER: Final = 999_999_999
+"""The largest group or seat number a move names: nine digits, as the
+notation writes it (no table comes near it)."""
+
+
 def _check_number(what: str, *, optional: bool) -> Callable[[Any, Any, Any], None]:
+    """A record's check of a number field, refusing at construction what the
+    notation and JSON readers refuse, so that every record reads back."""
+
     def check(instance: Any, attribute: Any, value: Any) -> None:
-        if (value is None and optional) or is_whole(value):
+        if value is None and optional:
             return
-        also = " or None" if optional else ""
-        raise UsageError(f"{what} is a whole number{also}, not {shown(value)}")
+        if not is_whole(value):
+            also = " or None" if optional else ""
+            raise UsageError(f"{what} is a whole number{also}, not {shown(value)}")
+        if not 0 <= value <= MAX_MOVE_NUMBER:
+            raise NotationError(
+                f"{what} is a whole number from 0 to {MAX_MOVE_NUMBER:,}, "
+                f"not {shown(value)}"
+            )
 
     return check
+
+
+def _check_groups(instance: Any, attribute: Any, groups: Any) -> None:
+    """A lay has at least one group, and every group at least one card."""
+    if not groups or not all(groups):
+        raise NotationError(
+            "a phase is laid as one or more groups of one or more cards each, "
+            "such as 'L R5 B5 G5 | Y7 R7 W'"
+        )
 
 
 @attrs.frozen
@@ -79,12 +103,35 @@ class Draw(Immutable):
     name: ClassVar[str] = "draw"
     """The move's name: the ``"type"`` of its JSON document."""
 
+    verbs: ClassVar[dict[str, str]] = {"D": "D", "T": "T"}
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"DRAW": "D", "TAKE": "T"}
+    """Verbs written out, and the letters they stand for."""
+
     source: Pile = attrs.field(default=Pile.DRAW, converter=_pile)
 
     @property
     def notation(self) -> str:
         """The move in the move notation, ``"D"`` or ``"T"``."""
         return "T" if self.source is Pile.DISCARD else "D"
+
+    @classmethod
+    def from_notation(cls, text: str) -> Draw:
+        """The draw ``text`` writes (``"D"`` or ``"T"``), the inverse of
+        :attr:`notation`.
+
+        .. versionadded:: 0.2
+        """
+        return _parse(text, cls)
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> Draw | None:
+        if args:
+            return None
+        return cls(Pile.DISCARD if verb == "T" else Pile.DRAW)
+
+    def __repr__(self) -> str:
+        return f"Draw.from_notation({self.notation!r})"
 
     def __str__(self) -> str:
         return "draw from the " + (
@@ -105,12 +152,37 @@ class LayPhase(Immutable):
     name: ClassVar[str] = "lay_phase"
     """The move's name: the ``"type"`` of its JSON document."""
 
-    groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=as_groups)
+    verbs: ClassVar[dict[str, str]] = {
+        "L": "L <cards> | <cards> ..., such as 'L R5 B5 G5 | Y7 R7 W'"
+    }
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"LAY": "L"}
+    """Verbs written out, and the letters they stand for."""
+
+    groups: tuple[tuple[Card, ...], ...] = attrs.field(
+        converter=as_groups, validator=_check_groups
+    )
 
     @property
     def notation(self) -> str:
         """The move in the move notation, such as ``"L R5 B5 G5 | Y7 R7 W"``."""
-        return " ".join(["L", " | ".join(format_cards(g) for g in self.groups)]).strip()
+        return "L " + " | ".join(format_cards(g) for g in self.groups)
+
+    @classmethod
+    def from_notation(cls, text: str) -> LayPhase:
+        """The lay ``text`` writes, the inverse of :attr:`notation`.
+
+        .. versionadded:: 0.2
+        """
+        return _parse(text, cls)
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> LayPhase | None:
+        groups = tuple(parse_cards(group) for group in " ".join(args).split("|"))
+        return cls(groups)
+
+    def __repr__(self) -> str:
+        return f"LayPhase.from_notation({self.notation!r})"
 
     def __str__(self) -> str:
         return "lay down " + " | ".join(format_cards(g) for g in self.groups)
@@ -129,6 +201,13 @@ class Hit(Immutable):
     name: ClassVar[str] = "hit"
     """The move's name: the ``"type"`` of its JSON document."""
 
+    verbs: ClassVar[dict[str, str]] = {
+        "H": "H <card> <group number> [low|high], such as 'H R7 2' or 'H W 0 low'"
+    }
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"HIT": "H"}
+    """Verbs written out, and the letters they stand for."""
+
     card: Card = attrs.field(converter=as_card)
     meld: int = attrs.field(validator=_check_number("a group's number", optional=False))
     end: End | None = attrs.field(default=None, converter=_end)
@@ -138,6 +217,30 @@ class Hit(Immutable):
         """The move in the move notation, such as ``"H W 0 low"``."""
         end = "" if self.end is None else f" {self.end.value}"
         return f"H {self.card} {self.meld}{end}"
+
+    @classmethod
+    def from_notation(cls, text: str) -> Hit:
+        """The hit ``text`` writes, the inverse of :attr:`notation`.
+
+        .. versionadded:: 0.2
+        """
+        return _parse(text, cls)
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> Hit | None:
+        if len(args) not in (2, 3):
+            return None
+        end = None
+        if len(args) == 3:
+            if args[2].lower() not in ("low", "high"):
+                raise NotationError(
+                    f"the end of a run is low or high, not {shown(args[2])}"
+                )
+            end = End(args[2].lower())
+        return cls(Card.parse(args[0]), _number(args[1], "a group number"), end)
+
+    def __repr__(self) -> str:
+        return f"Hit.from_notation({self.notation!r})"
 
     def __str__(self) -> str:
         where = f" at the {self.end.value} end" if self.end is not None else ""
@@ -156,12 +259,32 @@ class Discard(Immutable):
     name: ClassVar[str] = "discard"
     """The move's name: the ``"type"`` of its JSON document."""
 
+    verbs: ClassVar[dict[str, str]] = {"X": "X <card>, such as 'X R7'"}
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"DISCARD": "X"}
+    """Verbs written out, and the letters they stand for."""
+
     card: Card = attrs.field(converter=as_card)
 
     @property
     def notation(self) -> str:
         """The move in the move notation, such as ``"X R7"``."""
         return f"X {self.card}"
+
+    @classmethod
+    def from_notation(cls, text: str) -> Discard:
+        """The discard ``text`` writes, the inverse of :attr:`notation`.
+
+        .. versionadded:: 0.2
+        """
+        return _parse(text, cls)
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> Discard | None:
+        return cls(Card.parse(args[0])) if len(args) == 1 else None
+
+    def __repr__(self) -> str:
+        return f"Discard.from_notation({self.notation!r})"
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -179,6 +302,13 @@ class Skip(Immutable):
     name: ClassVar[str] = "skip"
     """The move's name: the ``"type"`` of its JSON document."""
 
+    verbs: ClassVar[dict[str, str]] = {
+        "S": "S <seat> or S - (against nobody), such as 'S 1'"
+    }
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"SKIP": "S"}
+    """Verbs written out, and the letters they stand for."""
+
     target: int | None = attrs.field(
         validator=_check_number("a Skip's target seat", optional=True)
     )
@@ -187,6 +317,23 @@ class Skip(Immutable):
     def notation(self) -> str:
         """The move in the move notation, such as ``"S 1"`` or ``"S -"``."""
         return f"S {'-' if self.target is None else self.target}"
+
+    @classmethod
+    def from_notation(cls, text: str) -> Skip:
+        """The Skip ``text`` writes, the inverse of :attr:`notation`.
+
+        .. versionadded:: 0.2
+        """
+        return _parse(text, cls)
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> Skip | None:
+        if len(args) != 1:
+            return None
+        return cls(None if args[0] == "-" else _number(args[0], "a seat"))
+
+    def __repr__(self) -> str:
+        return f"Skip.from_notation({self.notation!r})"
 
     def __str__(self) -> str:
         return "discard a Skip" + (
@@ -206,10 +353,30 @@ class NextHand(Immutable):
     name: ClassVar[str] = "next_hand"
     """The move's name: the ``"type"`` of its JSON document."""
 
+    verbs: ClassVar[dict[str, str]] = {"N": "N"}
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"NEXT": "N"}
+    """Verbs written out, and the letters they stand for."""
+
     @property
     def notation(self) -> str:
         """The move in the move notation, always ``"N"``."""
         return "N"
+
+    @classmethod
+    def from_notation(cls, text: str) -> NextHand:
+        """The move ``text`` writes (``"N"``), the inverse of :attr:`notation`.
+
+        .. versionadded:: 0.2
+        """
+        return _parse(text, cls)
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> NextHand | None:
+        return None if args else cls()
+
+    def __repr__(self) -> str:
+        return "NextHand.from_notation('N')"
 
     def __str__(self) -> str:
         return "deal the next hand"
@@ -221,33 +388,26 @@ Action = Draw | LayPhase | Hit | Discard | Skip | NextHand
 MOVE_TYPES: Final = (Draw, LayPhase, Hit, Discard, Skip, NextHand)
 """Every kind of move, in the order of a turn."""
 
+_A = TypeVar("_A", Draw, LayPhase, Hit, Discard, Skip, NextHand)
+
 
 # --- reading the notation -----------------------------------------------------
 
 _SPACE: Final = re.compile(r"[ \t\n\r\x0b\x0c]+")
 _NUMBER: Final = re.compile(r"[0-9]{1,9}")
-_VERBS: Final = (
-    "D (draw), T (take the discard), L (lay down), H (hit), X (discard), "
-    "S (Skip) or N (next hand)"
-)
-_FORMS: Final = {
-    "D": "D",
-    "T": "T",
-    "L": "L <cards> | <cards> ..., such as 'L R5 B5 G5 | Y7 R7 W'",
-    "H": "H <card> <group number> [low|high], such as 'H R7 2' or 'H W 0 low'",
-    "X": "X <card>, such as 'X R7'",
-    "S": "S <seat> or S - (against nobody), such as 'S 1'",
-    "N": "N",
+_KIND_OF_VERB: Final[dict[str, type[Action]]] = {
+    verb: kind for kind in MOVE_TYPES for verb in kind.verbs
 }
-_ALIASES: Final = {
-    "DRAW": "D",
-    "TAKE": "T",
-    "LAY": "L",
-    "HIT": "H",
-    "DISCARD": "X",
-    "SKIP": "S",
-    "NEXT": "N",
+"""The kind of move each letter of the notation starts."""
+_FORMS: Final[dict[str, str]] = {
+    verb: form for kind in MOVE_TYPES for verb, form in kind.verbs.items()
 }
+_ALIASES: Final[dict[str, str]] = {
+    word: verb for kind in MOVE_TYPES for word, verb in kind.words.items()
+}
+_VERBS: Final = ", ".join(
+    f"{verb} ({word.lower()})" for word, verb in list(_ALIASES.items())[:-1]
+) + " or {} ({})".format(*[(v, w.lower()) for w, v in _ALIASES.items()][-1])
 
 
 def parse_action(text: str) -> Action:
@@ -255,30 +415,41 @@ def parse_action(text: str) -> Action:
 
     The verb comes first, then its arguments, separated by spaces; letters
     may be in either case and the verbs may be written out (``draw``,
-    ``take``, ``lay``, ``hit``, ``discard``, ``skip``, ``next``):
+    ``take``, ``lay``, ``hit``, ``discard``, ``skip``, ``next``). Each kind
+    of move reads its own notation (``Hit.from_notation``); this function
+    gives the text to the kind its verb names:
 
     >>> parse_action("H W 0 low")
-    Hit(card=Card.parse('W'), meld=0, end=<End.LOW: 'low'>)
+    Hit.from_notation('H W 0 low')
     >>> parse_action("lay r5 b5 g5 | y7 r7 w").notation
     'L R5 B5 G5 | Y7 R7 W'
     >>> parse_action("S -"), parse_action("t")
-    (Skip(target=None), Draw(source=<Pile.DISCARD: 'discard'>))
+    (Skip.from_notation('S -'), Draw.from_notation('T'))
 
     Raises :class:`NotationError` saying what was expected.
 
     .. versionadded:: 0.1
     """
+    return _parse(text, None)
+
+
+def _parse(text: str, only: type[_A] | None) -> _A:
+    """The move ``text`` writes, of kind ``only`` if given."""
     if not isinstance(text, str) or not text.isascii():
         raise (NotationError if isinstance(text, str) else UsageError)(
             f"a move is written in ASCII text, such as 'X R7', not {shown(text)}"
         )
     words = _SPACE.split(text.strip(" \t\n\r\x0b\x0c"))
     verb = _ALIASES.get(words[0].upper(), words[0].upper())
-    if verb not in _FORMS:
+    kind = _KIND_OF_VERB.get(verb)
+    if kind is None:
         raise NotationError(f"{shown(words[0])} is not a move: start with {_VERBS}")
-    args = words[1:]
+    if only is not None and kind is not only:
+        raise NotationError(
+            f"{shown(text)} is a {kind.__name__}, not a {only.__name__}"
+        )
     try:
-        action = _read(verb, args)
+        action = kind._from_words(verb, words[1:])
     except NotationError as error:
         raise NotationError(
             f"{error} (a move {verb} is written {_FORMS[verb]})"
@@ -287,43 +458,7 @@ def parse_action(text: str) -> Action:
         raise NotationError(
             f"{shown(text)} is not a move: it is written {_FORMS[verb]}"
         )
-    return action
-
-
-def _read(verb: str, args: list[str]) -> Action | None:
-    """The move of ``verb`` with ``args``, or ``None`` if they are the wrong
-    number or shape; a bad card raises :class:`NotationError`."""
-    if verb in "DTN":
-        if args:
-            return None
-        if verb == "N":
-            return NextHand()
-        return Draw(Pile.DISCARD if verb == "T" else Pile.DRAW)
-    if verb == "L":
-        joined = " ".join(args)
-        return (
-            LayPhase(tuple(parse_cards(g) for g in joined.split("|")))
-            if args
-            else LayPhase(())
-        )
-    if verb == "X":
-        return Discard(Card.parse(args[0])) if len(args) == 1 else None
-    if verb == "S":
-        if len(args) != 1:
-            return None
-        if args[0] == "-":
-            return Skip(None)
-        return Skip(_number(args[0], "a seat"))
-    if len(args) not in (2, 3):
-        return None
-    end = None
-    if len(args) == 3:
-        if args[2].lower() not in ("low", "high"):
-            raise NotationError(
-                f"the end of a run is low or high, not {shown(args[2])}"
-            )
-        end = End(args[2].lower())
-    return Hit(Card.parse(args[0]), _number(args[1], "a group number"), end)
+    return cast(_A, action)
 
 
 def _number(word: str, what: str) -> int:

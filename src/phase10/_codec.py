@@ -423,7 +423,9 @@ def read_move(value: object, where: str) -> Action:
             at(where, "type"),
             f"{shown(name, json=True)} is not a move ({_MOVE_CHOICES})",
         )
-    action: Action = codec.build(
-        json_object(value, where, codec.keys, codec.defaults), where, _ANY_TABLE
-    )
+    data = json_object(value, where, codec.keys, codec.defaults)
+    try:
+        action: Action = codec.build(data, where, _ANY_TABLE)
+    except NotationError as error:  # a value the record itself refuses
+        raise fail(where, str(error)) from None
     return action

@@ -332,7 +332,7 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
     >>> from phase10 import new_game, view
     >>> game = new_game(2, seed=7)
     >>> legal_actions(game)
-    (Draw(source=<Pile.DRAW: 'draw'>), Draw(source=<Pile.DISCARD: 'discard'>))
+    (Draw.from_notation('D'), Draw.from_notation('T'))
     >>> legal_actions(view(game, game.current)) == legal_actions(game)
     True
     >>> legal_actions(view(game, 1 - game.current))

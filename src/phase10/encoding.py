@@ -24,7 +24,7 @@ NumPy arrays).
 >>> encoding = Encoding(2)
 >>> game = new_game(2, seed=7)
 >>> [encoding.action(i, game) for i in encoding.legal(game)]
-[Draw(source=<Pile.DRAW: 'draw'>), Draw(source=<Pile.DISCARD: 'discard'>)]
+[Draw.from_notation('D'), Draw.from_notation('T')]
 >>> len(encoding.mask(game)) == encoding.num_actions
 True
 >>> len(encoding.observe(view(game, 0))) == encoding.observation_size
