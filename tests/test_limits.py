@@ -50,8 +50,8 @@ from phase10 import (
     standard_deck,
 )
 from phase10._lays import _groups_for, minimal_lays, most_groups, most_lays
-from phase10._legal import _laid
 from phase10._solver import solve
+from phase10._transitions import _laid
 
 BIG_DECK = standard_deck() * 2  # 216 cards: two official decks
 

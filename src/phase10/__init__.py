@@ -100,21 +100,17 @@ from ._serialize import (
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, PlayerState, Step
 from ._transitions import (
-    discard,
     draw,
     hit,
     lay_phase,
     new_game,
     next_hand,
-    skip,
-    skip_targets,
-    verify_discard,
     verify_draw,
     verify_hit,
     verify_lay_phase,
     verify_next_hand,
-    verify_skip,
 )
+from ._turn_end import discard, skip, skip_targets, verify_discard, verify_skip
 from ._view import PlayerView, PublicPlayer, describe_state, view
 
 __version__ = "0.1.0"

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ._actions import NextHand
 from ._cards import Card
 from ._errors import (
     GameOver,
     NoSuchSeat,
+    Phase10Error,
     RulesError,
     UsageError,
     WrongStep,
@@ -39,6 +41,7 @@ __all__ = [
     "game_over",
     "new_game",
     "next_hand",
+    "next_hand_candidates",
     "next_seat",
     "pass_turn_barrier",
     "play_next_hand",
@@ -442,6 +445,23 @@ def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
             "it cannot go on",
             clause="R36",
         )
+
+
+_NEXT_HAND: Final = (NextHand(),)
+_HAND_OVER: Final = Step.HAND_OVER
+
+
+def next_hand_candidates(
+    state: GameState, faces: tuple[Card, ...]
+) -> tuple[NextHand, ...]:
+    """``(NextHand(),)`` when the next hand may be dealt, else ``()`` (R36)."""
+    if state.step is not _HAND_OVER:
+        return ()
+    try:
+        verify_next_hand(state)
+    except Phase10Error:
+        return ()
+    return _NEXT_HAND
 
 
 def play_next_hand(

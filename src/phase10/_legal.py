@@ -16,42 +16,23 @@ is never played on.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from operator import attrgetter
 from typing import Final
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
-from ._cards import FACES, SKIP, Card, CardLike
+from ._actions import Action
+from ._cards import CardLike
 from ._errors import (
-    CardDoesNotFit,
-    IllegalMove,
     NotYourTurn,
     Phase10Error,
     UsageError,
     seat_type_error,
     shown,
 )
-from ._flow import pass_turn_barrier
-from ._groups import End, GroupShape, extend_group
-from ._lays import minimal_lays
-from ._moves import judge
-from ._phases import GroupKind
-from ._solver import solve
+from ._groups import End
+from ._moves import MOVES, judge
 from ._state import GameState, Pile, Step
-from ._transitions import (
-    draw_barrier,
-    hit_barrier,
-    keep_card_barrier,
-    lay_barrier,
-    may_discard,
-    skip_targets,
-    verify_discard,
-    verify_draw,
-    verify_hit,
-    verify_lay_phase,
-    verify_next_hand,
-    verify_skip,
-)
+from ._transitions import verify_draw, verify_hit, verify_lay_phase, verify_next_hand
+from ._turn_end import verify_discard, verify_skip
 from ._view import PlayerView, _surrogate
 
 __all__ = [
@@ -351,161 +332,22 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
             f"expected a GameState or a PlayerView, not {type(state).__name__}"
         )
     step = state.step
-    if step is _PLAY_STEP:
-        return _play_actions(state)
-    if step is _DRAW_STEP:
-        return tuple(
-            move for source, move in _DRAWS if draw_barrier(state, source) is None
-        )
-    try:
-        verify_next_hand(state)
-    except Phase10Error:
-        return ()
-    return (_NEXT_HAND,)
-
-
-def _play_actions(state: GameState) -> tuple[Action, ...]:
-    """The legal moves of a ``PLAY`` step, in :func:`legal_actions`'s order.
-
-    Each kind of move asks the parts of its own judge: once the checks that
-    hold for the whole turn (``lay_barrier``, ``hit_barrier``), then the
-    checks of each candidate (``fit_hit``, ``may_discard``,
-    ``skip_targets``), so a rule is never written twice and a turn is not
-    judged again for every card.
-    """
-    hand = state.players[state.current].hand
-    faces = sorted(set(hand), key=_BY_INDEX)
+    faces = (
+        tuple(sorted(set(state.players[state.current].hand), key=_BY_INDEX))
+        if step is _PLAY_STEP
+        else ()
+    )
     actions: list[Action] = []
-    if lay_barrier(state) is None:
-        actions.extend(_lays(state))
-    if (
-        state.table
-        and hit_barrier(state) is None
-        and keep_card_barrier(state, len(hand) - 1) is None
-    ):
-        for card in faces:
-            for index, meld in enumerate(state.table):
-                for end in _fitting_ends(meld.kind, meld.shape, meld.cards, card):
-                    actions.append(_hit(card, index, end))
-    # A turn that does not go out passes to the next player, which the hand's
-    # length limit may forbid (R36): asked once, as the judges do.
-    going_out = len(hand) == 1
-    if pass_turn_barrier(state, False, going_out) is None:
-        actions += [_DISCARDS[card.index] for card in faces if may_discard(card)]
-    if SKIP in faces:
-        targets = skip_targets(state)
-        if pass_turn_barrier(state, bool(targets), going_out) is None:
-            actions.extend(_skip(target) for target in targets or (None,))
+    for candidates in _LISTINGS[step]:
+        actions += candidates(state, faces)
     return tuple(actions)
 
 
-# Move records are immutable, so the listing hands out the same objects again
-# rather than building new ones for every call.
-_BY_INDEX: Final = attrgetter("index")
-_DRAWS: Final = tuple((source, Draw(source)) for source in (Pile.DRAW, Pile.DISCARD))
+# Each kind of move lists its own candidates, beside its judge; the table of
+# moves gives them in the order of a turn, for the steps they are made in.
+_LISTINGS: Final = {
+    step: tuple(row.candidates for row in MOVES.values() if step in row.steps)
+    for step in Step
+}
 _PLAY_STEP: Final = Step.PLAY
-_DRAW_STEP: Final = Step.DRAW
-_NEXT_HAND: Final = NextHand()
-_DISCARDS: Final = tuple(Discard(card) for card in FACES)
-
-
-@lru_cache(maxsize=4096)
-def _hit(card: Card, meld: int, end: End | None) -> Hit:
-    return Hit(card, meld, end)
-
-
-@lru_cache(maxsize=64)
-def _skip(target: int | None) -> Skip:
-    return Skip(target)
-
-
-_EITHER_END: Final = (End.LOW, End.HIGH)
-_NO_END: Final = (None,)
-_HIGH_END: Final = (End.HIGH,)
-
-
-@lru_cache(maxsize=8192)
-def _fitting_ends(
-    kind: GroupKind, shape: GroupShape, cards: tuple[Card, ...], card: Card
-) -> tuple[End | None, ...]:
-    """The ends at which ``card`` fits a group laid as ``cards`` (``(None,)``
-    where no end is named), asking the judge of groups, :func:`extend_group`
-    (R13, R30, R32).
-
-    A group on the table stays as it is for many turns, so the answers are
-    remembered: every turn asks again about the same groups and cards.
-    """
-    run = kind.is_run
-    fitting = []
-    for end in _hit_ends(card, run, run and shape.low is None):
-        try:
-            extend_group(kind, shape, cards, card, end)
-        except CardDoesNotFit:
-            continue
-        fitting.append(end)
-    return tuple(fitting)
-
-
-def _hit_ends(card: Card, run: bool, floating: bool) -> tuple[End | None, ...]:
-    """The ``end`` values to try for a hit of ``card`` on a group (a run or
-    not, floating or not), one per distinct move (R13, R30, R32).
-
-    A Wild on a run may go at either end; so may a natural card on a
-    floating run, where the end fixes the Wilds' numbers. A Wild on a
-    floating run makes the same group at either end, so only ``End.HIGH``
-    is tried. A natural card anywhere else has one place it fits, and a
-    card on a set or colour group has no end.
-    """
-    if not run:
-        return _NO_END
-    if floating:
-        return _HIGH_END if card.is_wild else _EITHER_END
-    return _EITHER_END if card.is_wild else _NO_END
-
-
-def _lays(state: GameState) -> list[LayPhase]:
-    """Every minimal lay of the current phase that ``lay_phase`` accepts now.
-
-    Called only when :func:`lay_barrier` lets the player lay down. A hand
-    of more cards than any turn holds (``hand_size + 1``) is refused: no
-    game reaches it, and the rules bound the lays (``MAX_LISTED_LAYS``, R17) only
-    for hands that a game deals.
-    """
-    seat = state.current
-    phase = state.phase_of(seat)
-    if phase is None:
-        return []
-    hand = state.players[seat].hand
-    rules = state.rules
-    if len(hand) > rules.hand_size + 1:
-        raise IllegalMove(
-            f"seat {seat} holds {len(hand)} cards, more than a player ever holds "
-            f"under these rules (hand_size + 1 = {rules.hand_size + 1}): no game "
-            "reaches this state",
-            clause="R19",
-        )
-    way = solve(hand, phase, rules.naturals)  # the engine's own entry: no checks
-    if way is None:
-        return []
-    # Every minimal lay holds the same number of cards and passes the same
-    # judge as the solver's answer, so if the answer is refused (the phase is
-    # down already, or it would empty the hand when that is not allowed), so
-    # is every lay: no need to enumerate them.
-    try:
-        verify_lay_phase(state, way)
-    except Phase10Error:
-        return []
-    return [_laid(groups) for groups in minimal_lays(hand, phase, rules.naturals)]
-
-
-_NEW: Final = object.__new__
-_SET: Final = object.__setattr__
-
-
-def _laid(groups: tuple[tuple[Card, ...], ...]) -> LayPhase:
-    """``LayPhase(groups)`` for groups already in the record's own form (a
-    tuple of tuples of cards), made without its converter's checks: a turn
-    may list thousands of lays, and these checks would double the cost."""
-    lay = _NEW(LayPhase)
-    _SET(lay, "groups", groups)
-    return lay
+_BY_INDEX: Final = attrgetter("index")

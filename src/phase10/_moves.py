@@ -11,7 +11,7 @@ moves up here, so no code branches on the kind of move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -29,35 +29,67 @@ from ._errors import (
     shown,
 )
 from ._events import Event
-from ._flow import Log, check_game, play_next_hand, seats_from, verify_next_hand
+from ._flow import (
+    Log,
+    check_game,
+    next_hand_candidates,
+    play_next_hand,
+    seats_from,
+    verify_next_hand,
+)
 from ._immutable import Immutable
 from ._state import GameState, Step
 from ._transitions import (
-    play_discard,
+    draw_candidates,
+    hit_candidates,
+    lay_candidates,
     play_draw,
     play_hit,
     play_lay_phase,
-    play_skip,
-    verify_discard,
     verify_draw,
     verify_hit,
     verify_lay_phase,
+)
+from ._turn_end import (
+    discard_candidates,
+    play_discard,
+    play_skip,
+    skip_candidates,
+    verify_discard,
     verify_skip,
 )
 
-__all__ = ["MOVES", "MoveKind", "apply", "apply_with_events", "events", "judge"]
+__all__ = [
+    "MOVES",
+    "MoveKind",
+    "apply",
+    "apply_with_events",
+    "check_move_kinds",
+    "events",
+    "judge",
+]
 
 
 @attrs.frozen
 class MoveKind(Immutable):
-    """One kind of move: its record, its judge and its builder."""
+    """One kind of move: its record, its judge, its builder and the listing
+    of the moves of its kind that the judge allows now."""
 
     record: type[Action]
+    """The move's record; it carries its JSON name (``name``), its notation
+    (``notation``, ``verbs``, ``words``) and its reader (``from_notation``)."""
     judge: Callable[[GameState, Any, int | None], object]
     """Raises the move's :class:`IllegalMove`, else returns (what it returns
     is the judge's own: the groups' shapes of a lay, the grown group of a hit)."""
     play: Callable[[GameState, Any, int | None, Log], GameState]
     """Judges, then builds the next state, adding the move's events to the log."""
+    candidates: Callable[[GameState, tuple[Card, ...]], Sequence[Action]]
+    """``candidates(state, faces)``: every move of this kind its judge allows
+    now, in :func:`~phase10.legal_actions`'s order; ``faces`` are the
+    distinct cards of the hand of the player to move, in index order."""
+    steps: tuple[Step, ...]
+    """The steps of a turn or game in which a move of this kind may be made:
+    its candidates are listed only then."""
 
 
 MOVES: Final[Mapping[type, MoveKind]] = MappingProxyType(
@@ -68,40 +100,84 @@ MOVES: Final[Mapping[type, MoveKind]] = MappingProxyType(
                 Draw,
                 lambda s, a, p: verify_draw(s, a.source, player=p),
                 lambda s, a, p, log: play_draw(s, a.source, p, log),
+                draw_candidates,
+                (Step.DRAW,),
             ),
             MoveKind(
                 LayPhase,
                 lambda s, a, p: verify_lay_phase(s, a.groups, player=p),
                 lambda s, a, p, log: play_lay_phase(s, a.groups, p, log),
+                lay_candidates,
+                (Step.PLAY,),
             ),
             MoveKind(
                 Hit,
                 lambda s, a, p: verify_hit(s, a.card, a.meld, end=a.end, player=p),
                 lambda s, a, p, log: play_hit(s, a.card, a.meld, a.end, p, log),
+                hit_candidates,
+                (Step.PLAY,),
             ),
             MoveKind(
                 Discard,
                 lambda s, a, p: verify_discard(s, a.card, player=p),
                 lambda s, a, p, log: play_discard(s, a.card, p, log),
+                discard_candidates,
+                (Step.PLAY,),
             ),
             MoveKind(
                 Skip,
                 lambda s, a, p: verify_skip(s, a.target, player=p),
                 lambda s, a, p, log: play_skip(s, a.target, p, log),
+                skip_candidates,
+                (Step.PLAY,),
             ),
             MoveKind(
                 NextHand,
                 lambda s, a, p: verify_next_hand(s, player=p),
                 lambda s, a, p, log: play_next_hand(s, None, p, log),
+                next_hand_candidates,
+                (Step.HAND_OVER,),
             ),
         )
     }
 )
-"""Every kind of move, by its record class."""
+"""Every kind of move, by its record class, in the order of a turn (the
+order :func:`~phase10.legal_actions` lists them in)."""
 
-if tuple(MOVES) != MOVE_TYPES:  # pragma: no cover - a guard for editors of the table
-    raise ImportError("the table of moves must list every move record, in order")
 
+def check_move_kinds(rows: Iterable[MoveKind], records: tuple[type, ...]) -> None:
+    """Raise :class:`ImportError` naming what is missing unless ``rows`` give
+    every kind of move of ``records``, in order, all of its parts: a judge,
+    a builder, a listing of candidates, a JSON name, and a notation with its
+    reader. Run when the package is imported, so that a kind of move left
+    half made fails at once, not in a game."""
+    rows = tuple(rows)
+    if tuple(row.record for row in rows) != records:
+        raise ImportError(
+            "the table of moves must list every move record, in order: "
+            f"{[r.__name__ for r in records]}"
+        )
+    for row in rows:
+        record = row.record
+        missing = [
+            part
+            for part, present in (
+                ("judge", callable(row.judge)),
+                ("builder", callable(row.play)),
+                ("candidates", callable(row.candidates)),
+                ("name", isinstance(getattr(record, "name", None), str)),
+                ("notation", isinstance(getattr(record, "notation", None), property)),
+                ("from_notation", callable(getattr(record, "from_notation", None))),
+                ("verbs", bool(getattr(record, "verbs", None))),
+                ("_from_words", callable(getattr(record, "_from_words", None))),
+            )
+            if not present
+        ]
+        if missing:
+            raise ImportError(f"the move {record.__name__} lacks: {', '.join(missing)}")
+
+
+check_move_kinds(MOVES.values(), MOVE_TYPES)
 
 _ROWS: Final[dict[type, MoveKind]] = dict(MOVES)
 

@@ -10,19 +10,22 @@ no log. Nothing here mutates its arguments.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Final
 
+from ._actions import Draw, Hit, LayPhase
 from ._cards import Card, CardLike, as_card, as_groups
 from ._errors import (
-    BadDiscard,
-    BadSkipTarget,
     CannotDraw,
     CannotHit,
     CannotLay,
+    CardDoesNotFit,
     CardNotInHand,
+    IllegalMove,
     NoSuchMeld,
     NoSuchSeat,
     NotYourTurn,
+    Phase10Error,
     UsageError,
     WrongStep,
     is_whole,
@@ -30,51 +33,49 @@ from ._errors import (
     seat_type_error,
     shown,
 )
-from ._events import CardDiscarded, CardDrawn, CardHit, PhaseLaid, SkipPlayed
+from ._events import CardDrawn, CardHit, PhaseLaid
 from ._flow import (
     Log,
-    begin_turn,
     check_game,
     end_hand,
     game_over,
     new_game,
     next_hand,
-    next_seat,
-    pass_turn_barrier,
     replace_player,
     verify_next_hand,
 )
 from ._groups import End, GroupShape, check_phase, extend_group
-from ._phases import GroupSpec
-from ._rules import SkipLimit
+from ._lays import minimal_lays
+from ._phases import GroupKind, GroupSpec
+from ._solver import solve
 from ._state import GameState, Meld, Pile, PlayerState, Step, copier, replace
 
 __all__ = [
-    "discard",
+    "COPY_PLAYER",
+    "PLAY_STEP",
     "draw",
     "draw_barrier",
+    "draw_candidates",
     "fit_hit",
+    "forget",
     "hit",
     "hit_barrier",
+    "hit_candidates",
     "keep_card_barrier",
     "lay_barrier",
+    "lay_candidates",
     "lay_phase",
-    "may_discard",
     "new_game",
     "next_hand",
-    "play_discard",
     "play_draw",
     "play_hit",
     "play_lay_phase",
-    "play_skip",
-    "skip",
-    "skip_targets",
-    "verify_discard",
+    "take_from_hand",
     "verify_draw",
     "verify_hit",
     "verify_lay_phase",
     "verify_next_hand",
-    "verify_skip",
+    "verify_turn",
 ]
 
 
@@ -83,16 +84,17 @@ __all__ = [
 # The steps and piles as module constants: an enum member read from its class
 # costs several times a global's lookup, and these are read at every move.
 _DRAW_STEP: Final = Step.DRAW
-_PLAY_STEP: Final = Step.PLAY
+PLAY_STEP: Final = Step.PLAY
+_PLAY_STEP: Final = PLAY_STEP
 _HAND_OVER: Final = Step.HAND_OVER
 _GAME_OVER: Final = Step.GAME_OVER
 _DRAW_PILE: Final = Pile.DRAW
 _COPY_STATE: Final = copier(GameState)
-_COPY_PLAYER: Final = copier(PlayerState)
+COPY_PLAYER: Final = copier(PlayerState)
 _DISCARD_PILE: Final = Pile.DISCARD
 
 
-def _verify_turn(state: GameState, player: int | None, step: Step, doing: str) -> None:
+def verify_turn(state: GameState, player: int | None, step: Step, doing: str) -> None:
     """The checks every move of a turn shares: a game still being played, the
     right player (R3, R20) and the right step of the turn (R21)."""
     if type(state) is not GameState:
@@ -123,7 +125,7 @@ def _verify_turn(state: GameState, player: int | None, step: Step, doing: str) -
         raise WrongStep(f"you must draw a card before you {doing}", clause="R21")
 
 
-def _take_from_hand(
+def take_from_hand(
     hand: tuple[Card, ...], cards: Iterable[Card], clause: str = "R21"
 ) -> tuple[Card, ...]:
     """``hand`` less ``cards``; raises :class:`CardNotInHand` naming a missing card."""
@@ -141,7 +143,7 @@ def _take_from_hand(
     return tuple(rest)
 
 
-def _forget(known: tuple[Card, ...], played: Iterable[Card]) -> tuple[Card, ...]:
+def forget(known: tuple[Card, ...], played: Iterable[Card]) -> tuple[Card, ...]:
     """The publicly known cards left once ``played`` have left the hand.
 
     Others cannot tell which copy of a face was played, so playing any card
@@ -172,7 +174,7 @@ def verify_draw(
     """
     if source.__class__ is not Pile:
         raise UsageError(f"draw from Pile.DRAW or Pile.DISCARD, not {shown(source)}")
-    _verify_turn(state, player, _DRAW_STEP, "draw")
+    verify_turn(state, player, _DRAW_STEP, "draw")
     barrier = draw_barrier(state, source)
     if barrier is not None:
         raise barrier
@@ -218,7 +220,7 @@ def play_draw(
         piles = {"discard_pile": state.discard_pile[1:]}
     if log is not None:
         log.append(CardDrawn(state.current, source, card))
-    mine = _COPY_PLAYER(me, {"hand": (*me.hand, card), "known": known})
+    mine = COPY_PLAYER(me, {"hand": (*me.hand, card), "known": known})
     piles["players"] = replace_player(state.players, state.current, mine)
     piles["step"] = _PLAY_STEP
     return _COPY_STATE(state, piles)
@@ -263,12 +265,12 @@ def _judge_lay(
 ) -> tuple[tuple[tuple[GroupSpec, GroupShape], ...], tuple[Card, ...]]:
     """The judge of a lay, on groups already read into cards: what each
     group meets and stands for, and the hand that would be left."""
-    _verify_turn(state, player, _PLAY_STEP, "lay down a phase")
+    verify_turn(state, player, _PLAY_STEP, "lay down a phase")
     me = state.players[state.current]
     barrier = lay_barrier(state)
     if barrier is not None:
         raise barrier
-    rest = _take_from_hand(
+    rest = take_from_hand(
         me.hand, (card for group in cards for card in group), clause="R15"
     )
     phase = state.phase_of(state.current)
@@ -313,7 +315,7 @@ def play_lay_phase(
     )
     if log is not None:
         log.append(PhaseLaid(state.current, melds))
-    mine = replace(me, hand=rest, known=_forget(me.known, laid_cards), laid_down=True)
+    mine = replace(me, hand=rest, known=forget(me.known, laid_cards), laid_down=True)
     laid = replace(
         state,
         players=replace_player(state.players, state.current, mine),
@@ -386,12 +388,12 @@ def _judge_hit(
         )
     if end is not None and end.__class__ is not End:
         raise UsageError(f"end is End.LOW, End.HIGH or None, not {shown(end)}")
-    _verify_turn(state, player, _PLAY_STEP, "hit")
+    verify_turn(state, player, _PLAY_STEP, "hit")
     barrier = hit_barrier(state)
     if barrier is not None:
         raise barrier
     me = state.players[state.current]
-    rest = _take_from_hand(me.hand, (the_card,), clause="R30")
+    rest = take_from_hand(me.hand, (the_card,), clause="R30")
     if not (0 <= meld < len(state.table)):
         raise NoSuchMeld(
             f"there is no group {shown(meld)} on the table "
@@ -465,7 +467,7 @@ def play_hit(
     if log is not None:
         log.append(CardHit(state.current, the_card, meld, grown))
     table = (*state.table[:meld], grown, *state.table[meld + 1 :])
-    mine = replace(me, hand=rest, known=_forget(me.known, (the_card,)))
+    mine = replace(me, hand=rest, known=forget(me.known, (the_card,)))
     after = replace(
         state,
         players=replace_player(state.players, state.current, mine),
@@ -495,203 +497,140 @@ def hit(
     return play_hit(state, card, meld, end, player, None)
 
 
-# --- discard and skip -----------------------------------------------------------
+# --- the moves of these kinds a turn may make ------------------------------------
+#
+# Each kind's candidates are listed here, beside its judge, asking the parts
+# of the judge that hold for the whole turn once (the barriers) and the rest
+# for each move. ``faces`` are the distinct cards of the hand of the player
+# to move, in index order, worked out once per listing. Move records are
+# immutable, so the listing hands out the same objects again rather than
+# building new ones for every call.
+
+_DRAWS: Final = tuple((source, Draw(source)) for source in (Pile.DRAW, Pile.DISCARD))
 
 
-def verify_discard(
-    state: GameState, card: CardLike, *, player: int | None = None
-) -> None:
-    """Raise what :func:`discard` would raise; else do nothing.
+def draw_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Draw]:
+    """``Draw(Pile.DRAW)``, then ``Draw(Pile.DISCARD)`` when the top discard
+    may be taken, in the ``DRAW`` step (R21-R23)."""
+    if state.step is not _DRAW_STEP:
+        return []
+    return [move for source, move in _DRAWS if draw_barrier(state, source) is None]
 
-    A turn ends with one discard of a card from the hand (R21), which is
-    not a Skip: a Skip is played against a player with :func:`skip` (R26).
 
-    .. versionadded:: 0.1
+def lay_candidates(state: GameState, faces: tuple[Card, ...]) -> list[LayPhase]:
+    """Every minimal lay of the current phase that ``lay_phase`` accepts now,
+    in the ``PLAY`` step (R4, R10-R16), in the order
+    :func:`~phase10.legal_actions` gives.
+
+    A hand of more cards than any turn holds (``hand_size + 1``) is refused:
+    no game reaches it, and the rules bound the lays (``MAX_LISTED_LAYS``,
+    R17) only for hands that a game deals.
     """
-    _judge_discard(state, card, player)
-
-
-def may_discard(card: Card) -> bool:
-    """Whether a card in hand may end the turn as a plain discard: any card
-    but a Skip, which is played against a player instead (R21, R26)."""
-    return not card.is_skip
-
-
-def _judge_discard(
-    state: GameState, card: CardLike, player: int | None
-) -> tuple[Card, tuple[Card, ...]]:
-    """The judge of a discard: the card, and the hand that would be left."""
-    the_card = as_card(card)
-    _verify_turn(state, player, _PLAY_STEP, "discard")
-    if not may_discard(the_card):
-        raise BadDiscard(
-            "a Skip is not discarded like other cards: play it against the "
-            "player who is to lose a turn",
-            clause="R26",
+    if lay_barrier(state) is not None:
+        return []
+    seat = state.current
+    phase = state.phase_of(seat)
+    if phase is None:
+        return []
+    hand = state.players[seat].hand
+    rules = state.rules
+    if len(hand) > rules.hand_size + 1:
+        raise IllegalMove(
+            f"seat {seat} holds {len(hand)} cards, more than a player ever holds "
+            f"under these rules (hand_size + 1 = {rules.hand_size + 1}): no game "
+            "reaches this state",
+            clause="R19",
         )
-    rest = _take_from_hand(state.players[state.current].hand, (the_card,))
-    barrier = pass_turn_barrier(state, False, not rest)
-    if barrier is not None:
-        raise barrier
-    return the_card, rest
+    way = solve(hand, phase, rules.naturals)  # the engine's own entry: no checks
+    if way is None:
+        return []
+    # Every minimal lay holds the same number of cards and passes the same
+    # judge as the solver's answer, so if the answer is refused (the phase is
+    # down already, or it would empty the hand when that is not allowed), so
+    # is every lay: no need to enumerate them.
+    try:
+        verify_lay_phase(state, way)
+    except Phase10Error:
+        return []
+    return [_laid(groups) for groups in minimal_lays(hand, phase, rules.naturals)]
 
 
-def play_discard(
-    state: GameState, card: CardLike, player: int | None, log: Log
-) -> GameState:
-    """:func:`discard`, telling ``log`` the card and what followed."""
-    the_card, rest = _judge_discard(state, card, player)
-    if log is not None:
-        log.append(CardDiscarded(state.current, the_card))
-    return _finish_turn(state, the_card, rest, None, log)
+_NEW: Final = object.__new__
+_SET: Final = object.__setattr__
 
 
-def discard(
-    state: GameState, card: CardLike, *, player: int | None = None
-) -> GameState:
-    """End the turn by discarding ``card`` (R21, R24, R33).
+def _laid(groups: tuple[tuple[Card, ...], ...]) -> LayPhase:
+    """``LayPhase(groups)`` for groups already in the record's own form (a
+    tuple of tuples of cards, none empty), made without its converter's
+    checks: a turn may list thousands of lays, and these checks would double
+    the cost."""
+    lay = _NEW(LayPhase)
+    _SET(lay, "groups", groups)
+    return lay
 
-    Discarding the last card goes out and ends the hand.
 
-    .. versionadded:: 0.1
+def hit_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Hit]:
+    """Every hit the judge allows now, in the ``PLAY`` step: by card (each face
+    in hand, in index order), then group on the table, then end (R30-R33)."""
+    if (
+        not state.table
+        or hit_barrier(state) is not None
+        or keep_card_barrier(state, len(state.players[state.current].hand) - 1)
+        is not None
+    ):
+        return []
+    hits = []
+    for card in faces:
+        for index, meld in enumerate(state.table):
+            for end in _fitting_ends(meld.kind, meld.shape, meld.cards, card):
+                hits.append(_hit(card, index, end))
+    return hits
+
+
+@lru_cache(maxsize=4096)
+def _hit(card: Card, meld: int, end: End | None) -> Hit:
+    return Hit(card, meld, end)
+
+
+_EITHER_END: Final = (End.LOW, End.HIGH)
+_NO_END: Final = (None,)
+_HIGH_END: Final = (End.HIGH,)
+
+
+@lru_cache(maxsize=8192)
+def _fitting_ends(
+    kind: GroupKind, shape: GroupShape, cards: tuple[Card, ...], card: Card
+) -> tuple[End | None, ...]:
+    """The ends at which ``card`` fits a group laid as ``cards`` (``(None,)``
+    where no end is named), asking the judge of groups, :func:`extend_group`
+    (R13, R30, R32).
+
+    A group on the table stays as it is for many turns, so the answers are
+    remembered: every turn asks again about the same groups and cards.
     """
-    return play_discard(state, card, player, None)
-
-
-def _finish_turn(
-    state: GameState,
-    card: Card,
-    rest: tuple[Card, ...],
-    target: int | None,
-    log: Log,
-) -> GameState:
-    """End the turn by putting ``card`` on the discard pile, leaving ``rest``
-    in hand (R21, R26, R33)."""
-    me = state.players[state.current]
-    mine = _COPY_PLAYER(me, {"hand": rest, "known": _forget(me.known, (card,))})
-    players = replace_player(state.players, state.current, mine)
-    if target is not None:
-        victim = players[target]
-        players = replace_player(
-            players,
-            target,
-            replace(
-                victim,
-                skips_pending=victim.skips_pending + 1,
-                skipped_in_slot=state.turn_slot,
-            ),
-        )
-    discard_pile = (card, *state.discard_pile)
-    if not rest:
-        after = replace(state, players=players, discard_pile=discard_pile)
-        return end_hand(after, state.current, log)
-    following = next_seat(state, state.current)
-    return begin_turn(state, players, following, state.turn_slot + 1, discard_pile, log)
-
-
-def skip_targets(state: GameState) -> tuple[int, ...]:
-    """The seats the current player may make lose a turn with a Skip now (R26, R28).
-
-    .. versionadded:: 0.1
-    """
-    check_game(state)
-    limit = state.rules.skip_limit
-    table_size = len(state.contenders)
-    allowed = []
-    for seat in state.contenders:
-        if seat == state.current:
+    run = kind.is_run
+    fitting = []
+    for end in _hit_ends(card, run, run and shape.low is None):
+        try:
+            extend_group(kind, shape, cards, card, end)
+        except CardDoesNotFit:
             continue
-        player = state.players[seat]
-        if limit is SkipLimit.ROUND:
-            ok = (
-                player.skipped_in_slot is None
-                or state.turn_slot >= player.skipped_in_slot + table_size
-            )
-        elif limit is SkipLimit.UNTIL_SERVED:
-            ok = player.skips_pending == 0
-        elif limit is SkipLimit.PER_HAND:
-            ok = player.skipped_in_slot is None
-        else:
-            ok = True
-        if ok:
-            allowed.append(seat)
-    return tuple(allowed)
+        fitting.append(end)
+    return tuple(fitting)
 
 
-def verify_skip(
-    state: GameState, target: int | None, *, player: int | None = None
-) -> None:
-    """Raise what :func:`skip` would raise; else do nothing.
+def _hit_ends(card: Card, run: bool, floating: bool) -> tuple[End | None, ...]:
+    """The ``end`` values to try for a hit of ``card`` on a group (a run or
+    not, floating or not), one per distinct move (R13, R30, R32).
 
-    The player must hold a Skip (R26) and name a player who is in this hand
-    (R38), is not themselves (R26), and may still be skipped under the
-    rules' Skip limit (R28); ``None`` only when nobody may be (R29).
-
-    .. versionadded:: 0.1
+    A Wild on a run may go at either end; so may a natural card on a
+    floating run, where the end fixes the Wilds' numbers. A Wild on a
+    floating run makes the same group at either end, so only ``End.HIGH``
+    is tried. A natural card anywhere else has one place it fits, and a
+    card on a set or colour group has no end.
     """
-    if target is not None and not is_whole(target):
-        raise UsageError(
-            f"a Skip's target is a seat number or None, not {shown(target)}"
-        )
-    _verify_turn(state, player, _PLAY_STEP, "play a Skip")
-    me = state.players[state.current]
-    if not any(card.is_skip for card in me.hand):
-        raise CardNotInHand("you do not hold a Skip", clause="R26")
-    allowed = skip_targets(state)
-    if target is None:
-        if allowed:
-            names = ", ".join(state.players[seat].name for seat in allowed)
-            raise BadSkipTarget(f"choose who loses a turn: {names}", clause="R29")
-        barrier = pass_turn_barrier(state, False, len(me.hand) == 1)
-        if barrier is not None:
-            raise barrier
-        return
-    if not 0 <= target < len(state.players):
-        raise BadSkipTarget(f"there is no player {shown(target)} to skip", clause="R26")
-    if target == state.current:
-        raise BadSkipTarget("you cannot skip yourself", clause="R26")
-    if target not in state.contenders:
-        raise BadSkipTarget(
-            f"{state.players[target].name} is not playing this hand", clause="R38"
-        )
-    if target not in allowed:
-        raise BadSkipTarget(_limit_reason(state, target), clause="R28")
-    barrier = pass_turn_barrier(state, True, len(me.hand) == 1)
-    if barrier is not None:
-        raise barrier
-
-
-def _limit_reason(state: GameState, target: int) -> str:
-    name = state.players[target].name
-    limit = state.rules.skip_limit
-    if limit is SkipLimit.UNTIL_SERVED:
-        return f"{name} already has a turn to lose to a Skip"
-    if limit is SkipLimit.PER_HAND:
-        return f"{name} has already been skipped this hand"
-    return f"{name} has already been skipped this round: one Skip per player per round"
-
-
-def play_skip(
-    state: GameState, target: int | None, player: int | None, log: Log
-) -> GameState:
-    """:func:`skip`, telling ``log`` the Skip and what followed."""
-    verify_skip(state, target, player=player)
-    if log is not None:
-        log.append(SkipPlayed(state.current, target))
-    hand = state.players[state.current].hand
-    the_skip = next(c for c in hand if c.is_skip)
-    rest = _take_from_hand(hand, (the_skip,))
-    return _finish_turn(state, the_skip, rest, target, log)
-
-
-def skip(
-    state: GameState, target: int | None, *, player: int | None = None
-) -> GameState:
-    """End the turn by discarding a Skip so that ``target`` loses a turn (R26-R29).
-
-    ``target=None`` is allowed only when no player may be targeted (R29).
-    Discarding the last card this way goes out (R33).
-
-    .. versionadded:: 0.1
-    """
-    return play_skip(state, target, player, None)
+    if not run:
+        return _NO_END
+    if floating:
+        return _HIGH_END if card.is_wild else _EITHER_END
+    return _EITHER_END if card.is_wild else _NO_END

@@ -36,12 +36,12 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from typing import Final
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Final, cast
 
 import attrs
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
+from ._actions import MOVE_TYPES, Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
 from ._cards import FACES, Card
 from ._errors import (
     FormatError,
@@ -167,13 +167,9 @@ class Encoding(Immutable):
         set_(self, "max_groups", groups * players)
         actions = _layout(
             [
-                ("draw", (1,), 1),
-                ("take", (1,), 1),
-                ("lay", (self.max_lays,), 1),
-                ("hit", (groups * players, _HIT_SLOTS), 1),
-                ("discard", (_PLAYABLE,), 1),
-                ("skip", (players,), 1),
-                ("next_hand", (1,), 1),
+                (name, shape, 1)
+                for kind in MOVE_TYPES
+                for name, shape in _BLOCKS[kind].shapes(self, groups)
             ]
         )
         set_(self, "actions", actions)
@@ -205,12 +201,13 @@ class Encoding(Immutable):
         legal: dict[int, Action] = {}
         lays = 0
         for move in moves:
-            if isinstance(move, LayPhase):
+            block = _BLOCKS[type(move)]
+            if block.by_place:  # the lays, numbered by their place in the list
                 if lays < self.max_lays:
                     legal[self._starts["lay"] + lays] = move
                 lays += 1
             else:
-                legal[self._index(move, current)] = move
+                legal[block.index(self, move, current)] = move
         return legal
 
     def mask(self, state: GameState | PlayerView) -> bytes:
@@ -246,9 +243,17 @@ class Encoding(Immutable):
         not listed now (a larger one, or one past ``max_lays``).
         """
         self._check_game(state)
-        if isinstance(action, LayPhase):
+        block = _BLOCKS.get(type(action))
+        if block is None:
+            raise UsageError(f"expected a move, not {shown(action)}")
+        if block.by_place:
+            action = cast(LayPhase, action)
             phase = state.phase_of(state.current)
-            lays = [move for move in legal_actions(state) if isinstance(move, LayPhase)]
+            lays = [
+                cast(LayPhase, move)
+                for move in legal_actions(state)
+                if _BLOCKS[type(move)].by_place
+            ]
             lays = lays[: self.max_lays]
             # Groups in the order of the requirements first: with groups that
             # meet several requirements, that order says which is which.
@@ -261,30 +266,7 @@ class Encoding(Immutable):
             raise IllegalMove(
                 f"{action} is not among the first {self.max_lays} lays listed now"
             )
-        return self._index(action, state.current)
-
-    def _index(self, action: Action, current: int) -> int:
-        starts = self._starts
-        if isinstance(action, Draw):
-            return starts["draw" if action.source is Pile.DRAW else "take"]
-        if isinstance(action, Hit):
-            if not 0 <= action.meld < self.max_groups or action.card.is_skip:
-                raise IllegalMove(f"{action} has no number in this encoding")
-            low = _PLAYABLE if action.end is End.LOW else 0
-            return starts["hit"] + action.meld * _HIT_SLOTS + low + action.card.index
-        if isinstance(action, Discard):
-            if action.card.is_skip:
-                raise IllegalMove(f"{action} has no number: a Skip is played by skip")
-            return starts["discard"] + action.card.index
-        if isinstance(action, Skip):
-            if action.target is None:
-                return starts["skip"]
-            if not 0 <= action.target < self.players or action.target == current:
-                raise IllegalMove(f"{action} has no number in this encoding")
-            return starts["skip"] + (action.target - current) % self.players
-        if isinstance(action, NextHand):
-            return starts["next_hand"]
-        raise IllegalMove(f"expected a move, not {shown(action)}")
+        return block.index(self, action, state.current)
 
     def describe(self, index: int) -> str:
         """What move number ``index`` stands for, in words, without a state.
@@ -297,7 +279,8 @@ class Encoding(Immutable):
         if not is_whole(index) or not 0 <= index < self.num_actions:
             return f"{shown(index)} (not a move number: 0 to {self.num_actions - 1})"
         segment = next(s for s in self.actions if index < s.stop)
-        return f"{index} ({_meaning(segment.name, index - segment.start)})"
+        meaning = _MEANINGS[segment.name](index - segment.start)
+        return f"{index} ({meaning})"
 
     # --- observations -------------------------------------------------------
 
@@ -505,23 +488,130 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _meaning(block: str, offset: int) -> str:
-    """The move at ``offset`` in the move block ``block``, in words."""
-    if block == "draw":
-        return "draw from the draw pile"
-    if block == "take":
-        return "take the top of the discard pile"
-    if block == "lay":
-        return f"lay the {_ordinal(offset + 1)} phase lay listed"
-    if block == "hit":
-        meld, slot = divmod(offset, _HIT_SLOTS)
-        low, face = divmod(slot, _PLAYABLE)
-        where = " at the low end" if low else ""
-        return f"hit {FACES[face]} on group {meld}{where}"
-    if block == "discard":
-        return f"discard {FACES[offset]}"
-    if block == "skip":
-        if offset == 0:
-            return "play a Skip against nobody"
-        return f"play a Skip against the {_ordinal(offset)} seat to the left"
-    return "deal the next hand"
+# --- each kind of move's block of move numbers --------------------------------
+
+
+@attrs.frozen
+class MoveBlock:
+    """How one kind of move is numbered: the blocks of move numbers it takes,
+    how a move of that kind is numbered, and what each number means.
+
+    Every kind of move of the table of moves has one, registered in
+    :data:`_BLOCKS`; :func:`check_blocks` makes sure of it when the module is
+    imported.
+    """
+
+    shapes: Callable[[Encoding, int], list[tuple[str, tuple[int, ...]]]]
+    """``shapes(encoding, groups)``: the blocks, named, with their shapes
+    (``groups`` is the most groups a phase asks for)."""
+    index: Callable[[Encoding, Any, int], int]
+    """``index(encoding, move, current)``: the number of ``move`` when seat
+    ``current`` is to move."""
+    meanings: Mapping[str, Callable[[int], str]]
+    """For each block, the move at an offset in it, in words."""
+    by_place: bool = False
+    """Moves numbered by their place among those listed (the lays)."""
+
+
+def _no_number(action: object) -> IllegalMove:
+    return IllegalMove(f"{action} has no number in this encoding")
+
+
+def _draw_index(encoding: Encoding, action: Draw, current: int) -> int:
+    return encoding._starts["draw" if action.source is Pile.DRAW else "take"]
+
+
+def _lay_index(encoding: Encoding, action: LayPhase, current: int) -> int:
+    raise IllegalMove(f"{action} is numbered by its place among the lays listed")
+
+
+def _hit_index(encoding: Encoding, action: Hit, current: int) -> int:
+    if not 0 <= action.meld < encoding.max_groups or action.card.is_skip:
+        raise _no_number(action)
+    low = _PLAYABLE if action.end is End.LOW else 0
+    return encoding._starts["hit"] + action.meld * _HIT_SLOTS + low + action.card.index
+
+
+def _discard_index(encoding: Encoding, action: Discard, current: int) -> int:
+    if action.card.is_skip:
+        raise IllegalMove(f"{action} has no number: a Skip is played by skip")
+    return encoding._starts["discard"] + action.card.index
+
+
+def _skip_index(encoding: Encoding, action: Skip, current: int) -> int:
+    if action.target is None:
+        return encoding._starts["skip"]
+    if not 0 <= action.target < encoding.players or action.target == current:
+        raise _no_number(action)
+    return encoding._starts["skip"] + (action.target - current) % encoding.players
+
+
+def _hit_meaning(offset: int) -> str:
+    meld, slot = divmod(offset, _HIT_SLOTS)
+    low, face = divmod(slot, _PLAYABLE)
+    where = " at the low end" if low else ""
+    return f"hit {FACES[face]} on group {meld}{where}"
+
+
+def _skip_meaning(offset: int) -> str:
+    if offset == 0:
+        return "play a Skip against nobody"
+    return f"play a Skip against the {_ordinal(offset)} seat to the left"
+
+
+_BLOCKS: Final[dict[type, MoveBlock]] = {
+    Draw: MoveBlock(
+        lambda encoding, groups: [("draw", (1,)), ("take", (1,))],
+        _draw_index,
+        {
+            "draw": lambda offset: "draw from the draw pile",
+            "take": lambda offset: "take the top of the discard pile",
+        },
+    ),
+    LayPhase: MoveBlock(
+        lambda encoding, groups: [("lay", (encoding.max_lays,))],
+        _lay_index,
+        {"lay": lambda offset: f"lay the {_ordinal(offset + 1)} phase lay listed"},
+        by_place=True,
+    ),
+    Hit: MoveBlock(
+        lambda encoding, groups: [("hit", (groups * encoding.players, _HIT_SLOTS))],
+        _hit_index,
+        {"hit": _hit_meaning},
+    ),
+    Discard: MoveBlock(
+        lambda encoding, groups: [("discard", (_PLAYABLE,))],
+        _discard_index,
+        {"discard": lambda offset: f"discard {FACES[offset]}"},
+    ),
+    Skip: MoveBlock(
+        lambda encoding, groups: [("skip", (encoding.players,))],
+        _skip_index,
+        {"skip": _skip_meaning},
+    ),
+    NextHand: MoveBlock(
+        lambda encoding, groups: [("next_hand", (1,))],
+        lambda encoding, action, current: encoding._starts["next_hand"],
+        {"next_hand": lambda offset: "deal the next hand"},
+    ),
+}
+"""Each kind of move's block of the encoding, by its record class."""
+
+
+def check_blocks(blocks: Mapping[type, MoveBlock], records: tuple[type, ...]) -> None:
+    """Raise :class:`ImportError` unless every kind of move of ``records`` has
+    its block of move numbers, and no other."""
+    missing = [kind.__name__ for kind in records if kind not in blocks]
+    extra = [kind.__name__ for kind in blocks if kind not in records]
+    if missing or extra:
+        raise ImportError(
+            f"the encoding has no block for {missing} and blocks for no move {extra}"
+        )
+
+
+check_blocks(_BLOCKS, MOVE_TYPES)
+_MEANINGS: Final = {
+    name: meaning
+    for block in _BLOCKS.values()
+    for name, meaning in block.meanings.items()
+}

@@ -1,0 +1,82 @@
+"""The table of moves is the only place that knows the kinds of move."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from phase10 import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
+from phase10._actions import MOVE_TYPES
+from phase10._moves import MOVES, check_move_kinds
+from phase10.encoding import _BLOCKS, check_blocks
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "phase10"
+
+
+def test_every_kind_of_move_has_all_its_parts() -> None:
+    """The table lists every move record, in order, each with its judge,
+    builder, candidates and steps; each record its name, notation and
+    reader; the encoding a block for each."""
+    assert tuple(MOVES) == MOVE_TYPES == (Draw, LayPhase, Hit, Discard, Skip, NextHand)
+    check_move_kinds(MOVES.values(), MOVE_TYPES)
+    check_blocks(_BLOCKS, MOVE_TYPES)
+    examples: list[Action] = [
+        Draw(),
+        LayPhase(["R5 B5 G5"]),
+        Hit("R7", 0),
+        Discard("R7"),
+        Skip(1),
+        NextHand(),
+    ]
+    for row, example in zip(MOVES.values(), examples, strict=True):
+        assert row.steps
+        assert row.record.from_notation(example.notation) == example
+
+
+def test_the_checks_name_what_a_kind_of_move_lacks() -> None:
+    """A row without its candidates, a record without its reader, a kind left
+    out of the table or of the encoding: each fails at import, saying what."""
+    rows = list(MOVES.values())
+    nothing: Any = None
+    broken = attrs.evolve(rows[0], candidates=nothing)
+    with pytest.raises(ImportError, match="Draw lacks: candidates"):
+        check_move_kinds([broken, *rows[1:]], MOVE_TYPES)
+    with pytest.raises(ImportError, match="every move record, in order"):
+        check_move_kinds(rows[1:], MOVE_TYPES)
+
+    class Pass:
+        name = "pass"
+
+    record: Any = Pass
+    half = attrs.evolve(rows[0], record=record)
+    with pytest.raises(ImportError, match="Pass lacks: notation, from_notation"):
+        check_move_kinds([half], (Pass,))
+    with pytest.raises(ImportError, match=r"no block for \['Pass'\]"):
+        check_blocks(_BLOCKS, (*MOVE_TYPES, Pass))
+
+
+def test_no_module_but_the_table_branches_on_the_kind_of_move() -> None:
+    """Outside the move records themselves, no code of the engine asks which
+    kind a move is (isinstance of a move class), but where a NextHand is
+    replayed with the deck it was dealt from. (The bots and the adapters are
+    users of the engine, and may.)"""
+    kinds = {kind.__name__ for kind in MOVE_TYPES}
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        if path.name in ("_actions.py", "bots.py") or "rl" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+                and isinstance(node.args[1], ast.Name)
+                and node.args[1].id in kinds
+            ):
+                found.append(f"{path.relative_to(SRC)}:{node.lineno}")
+    assert len(found) == 1
+    assert found[0].startswith("_moves.py:")
