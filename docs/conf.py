@@ -44,7 +44,12 @@ nitpick_ignore_regex = [
     ("py:class", r"Answer"),
 ]
 
-doctest_global_setup = "import phase10\nfrom phase10 import *"
 
 html_theme = "furo"
 html_title = f"phase10 {release}"
+
+# The pages' {doctest} blocks are tested here, each page importing what it
+# uses (tests/test_docs_examples.py checks that they run pasted in order, with
+# no setup). The examples of the docstrings that autodoc brings into the API
+# reference are tested where they live, by pytest --doctest-modules.
+doctest_test_doctest_blocks = ""

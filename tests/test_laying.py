@@ -331,3 +331,14 @@ def test_groups_given_as_one_shot_iterators_are_read_once() -> None:
     as_generator = lay_phase(state, (text for text in ["R5 B5 G5", "R7 B7 Y7"]))
     assert as_iterators == as_lists == as_generator
     assert len(as_lists.players[1].hand) == 5
+
+
+@pytest.mark.rule("R14")
+def test_a_refused_lay_numbers_its_groups_from_0_as_the_notation_does() -> None:
+    """The first group of a refused lay is "group 0", as groups on the table
+    and in the move notation are numbered."""
+    state = draw(deal(["R1", "B11 Y11 G1 B5 B7 G10 R4 B4 G11 R9"], starter="Y9"))
+    hand = state.players[state.current].hand
+    with pytest.raises(PhaseNotMet, match=r"^group 0 \(") as refused:
+        lay_phase(state, [hand[:3], hand[3:6]])
+    assert "group 1" not in str(refused.value).split(":")[0]

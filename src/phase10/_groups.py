@@ -240,7 +240,7 @@ def _explain(
             cards = f" ({_names(groups[i])})"
             why = why.replace(cards, "")  # named once, in front, is enough
             return PhaseNotMet(
-                f"group {i + 1}{cards} is not {what}: {why}",
+                f"group {i}{cards} is not {what}: {why}",
                 clause=reason.clause,
             )
     return PhaseNotMet(
