@@ -19,9 +19,7 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGES = sorted(
-    path for path in DOCS.rglob("*.md") if "_build" not in path.parts
-)
+PAGES = sorted(path for path in DOCS.rglob("*.md") if "_build" not in path.parts)
 FENCE = re.compile(r"^```(\{doctest\}|python)[^\n]*\n(.*?)^```", re.M | re.S)
 
 
@@ -34,9 +32,7 @@ def examples(page: Path) -> list[tuple[str, int, str]]:
     ]
 
 
-@pytest.mark.parametrize(
-    "page", PAGES, ids=[str(p.relative_to(DOCS)) for p in PAGES]
-)
+@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(DOCS)) for p in PAGES])
 def test_every_example_of_a_page_runs_pasted_in_order(page: Path) -> None:
     """The page's examples run in one fresh namespace, in the page's order,
     and print what the page says they print."""

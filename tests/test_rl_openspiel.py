@@ -31,6 +31,7 @@ def test_random_simulations_pass_openspiel_checks(players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+@pytest.mark.slow
 def test_a_full_length_random_game_passes() -> None:
     """With the default move limit (random players rarely finish a game)."""
     game = pyspiel.load_game("python_phase10")

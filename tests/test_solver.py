@@ -152,6 +152,7 @@ def random_spec(rng: random.Random, cards_available: int) -> PhaseSpec:
 # Exactness against the oracle
 
 
+@pytest.mark.slow
 @pytest.mark.rule("R4", "R5", "R6", "R7", "R9", "R10", "R11", "R12", "R14")
 def test_standard_phases_agree_with_oracle() -> None:
     """A standard phase is found exactly when the oracle finds it (2,000 hands)."""
@@ -178,6 +179,7 @@ def test_misprinted_phases_agree_with_oracle() -> None:
         check_against_oracle(hand, spec, rng.choice(list(NaturalRule)))
 
 
+@pytest.mark.slow
 @pytest.mark.rule("R5", "R6", "R7", "R8", "R10", "R11", "R14")
 def test_custom_phases_agree_with_oracle() -> None:
     """Random custom phases of all kinds agree with the oracle (2,500 hands)."""
