@@ -116,7 +116,9 @@ def _describe_class(name: str, cls: type) -> Iterator[str]:
             yield f"  member {member.name} = {member.value!r}"
         return
     bases = ", ".join(
-        base.__name__ for base in cls.__bases__ if base.__name__ != "Immutable"
+        base.__name__
+        for base in cls.__bases__
+        if base.__name__ != "Immutable" and not base.__name__.startswith("_")
     )
     yield f"class {name}({bases})"
     if attrs.has(cls):

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, ClassVar, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar, cast
 
 import attrs
+from typing_extensions import Self
 
 from ._cards import Card, as_card, as_groups, format_cards, parse_cards
 from ._errors import NotationError, UsageError, is_whole, shown
@@ -90,8 +91,38 @@ def _check_groups(instance: Any, attribute: Any, groups: Any) -> None:
         )
 
 
-@attrs.frozen
-class Draw(Immutable):
+class _Move(Immutable):
+    """What every move record has: its notation's reader beside the
+    :attr:`notation` each record writes, and a ``repr`` that calls it."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # each record writes its own notation
+
+        @property
+        def notation(self) -> str: ...
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """The move of this kind that ``text`` writes, the inverse of
+        :attr:`notation`; text for another kind of move is refused.
+
+        >>> from phase10 import Hit
+        >>> Hit.from_notation("h w 0 LOW")
+        Hit.from_notation('H W 0 low')
+
+        .. versionadded:: 0.2
+        """
+        return cast(Self, _parse(text, cast(Any, cls)))
+
+    def __repr__(self) -> str:
+        """The call that makes the move again, short: ``Hit.from_notation('H R7
+        2')``, as python-chess writes ``Move.from_uci('e2e4')``."""
+        return f"{type(self).__name__}.from_notation({self.notation!r})"
+
+
+@attrs.frozen(repr=False)
+class Draw(_Move):
     """Draw the top card of ``source`` (R21).
 
     Notation: ``D`` for the draw pile, ``T`` to take the top of the discard
@@ -116,22 +147,10 @@ class Draw(Immutable):
         return "T" if self.source is Pile.DISCARD else "D"
 
     @classmethod
-    def from_notation(cls, text: str) -> Draw:
-        """The draw ``text`` writes (``"D"`` or ``"T"``), the inverse of
-        :attr:`notation`.
-
-        .. versionadded:: 0.2
-        """
-        return _parse(text, cls)
-
-    @classmethod
     def _from_words(cls, verb: str, args: list[str]) -> Draw | None:
         if args:
             return None
         return cls(Pile.DISCARD if verb == "T" else Pile.DRAW)
-
-    def __repr__(self) -> str:
-        return f"Draw.from_notation({self.notation!r})"
 
     def __str__(self) -> str:
         return "draw from the " + (
@@ -139,8 +158,8 @@ class Draw(Immutable):
         )
 
 
-@attrs.frozen
-class LayPhase(Immutable):
+@attrs.frozen(repr=False)
+class LayPhase(_Move):
     """Lay down the phase as ``groups`` (R4, R14).
 
     Notation: ``L`` and the groups' cards, groups separated by ``|``:
@@ -169,27 +188,16 @@ class LayPhase(Immutable):
         return "L " + " | ".join(format_cards(g) for g in self.groups)
 
     @classmethod
-    def from_notation(cls, text: str) -> LayPhase:
-        """The lay ``text`` writes, the inverse of :attr:`notation`.
-
-        .. versionadded:: 0.2
-        """
-        return _parse(text, cls)
-
-    @classmethod
     def _from_words(cls, verb: str, args: list[str]) -> LayPhase | None:
         groups = tuple(parse_cards(group) for group in " ".join(args).split("|"))
         return cls(groups)
-
-    def __repr__(self) -> str:
-        return f"LayPhase.from_notation({self.notation!r})"
 
     def __str__(self) -> str:
         return "lay down " + " | ".join(format_cards(g) for g in self.groups)
 
 
-@attrs.frozen
-class Hit(Immutable):
+@attrs.frozen(repr=False)
+class Hit(_Move):
     """Hit ``card`` onto group ``meld`` of the table (R30, R32).
 
     Notation: ``H``, the card, the group's number (from 0) and, for a
@@ -219,14 +227,6 @@ class Hit(Immutable):
         return f"H {self.card} {self.meld}{end}"
 
     @classmethod
-    def from_notation(cls, text: str) -> Hit:
-        """The hit ``text`` writes, the inverse of :attr:`notation`.
-
-        .. versionadded:: 0.2
-        """
-        return _parse(text, cls)
-
-    @classmethod
     def _from_words(cls, verb: str, args: list[str]) -> Hit | None:
         if len(args) not in (2, 3):
             return None
@@ -239,16 +239,13 @@ class Hit(Immutable):
             end = End(args[2].lower())
         return cls(Card.parse(args[0]), _number(args[1], "a group number"), end)
 
-    def __repr__(self) -> str:
-        return f"Hit.from_notation({self.notation!r})"
-
     def __str__(self) -> str:
         where = f" at the {self.end.value} end" if self.end is not None else ""
         return f"hit {self.card} on group {self.meld}{where}"
 
 
-@attrs.frozen
-class Discard(Immutable):
+@attrs.frozen(repr=False)
+class Discard(_Move):
     """Discard ``card``, ending the turn (R21).
 
     Notation: ``X`` and the card: ``"X R7"``.
@@ -272,26 +269,15 @@ class Discard(Immutable):
         return f"X {self.card}"
 
     @classmethod
-    def from_notation(cls, text: str) -> Discard:
-        """The discard ``text`` writes, the inverse of :attr:`notation`.
-
-        .. versionadded:: 0.2
-        """
-        return _parse(text, cls)
-
-    @classmethod
     def _from_words(cls, verb: str, args: list[str]) -> Discard | None:
         return cls(Card.parse(args[0])) if len(args) == 1 else None
-
-    def __repr__(self) -> str:
-        return f"Discard.from_notation({self.notation!r})"
 
     def __str__(self) -> str:
         return f"discard {self.card}"
 
 
-@attrs.frozen
-class Skip(Immutable):
+@attrs.frozen(repr=False)
+class Skip(_Move):
     """Discard a Skip against seat ``target`` (R26, R29).
 
     Notation: ``S`` and the seat (from 0), or ``S -`` against nobody.
@@ -319,21 +305,10 @@ class Skip(Immutable):
         return f"S {'-' if self.target is None else self.target}"
 
     @classmethod
-    def from_notation(cls, text: str) -> Skip:
-        """The Skip ``text`` writes, the inverse of :attr:`notation`.
-
-        .. versionadded:: 0.2
-        """
-        return _parse(text, cls)
-
-    @classmethod
     def _from_words(cls, verb: str, args: list[str]) -> Skip | None:
         if len(args) != 1:
             return None
         return cls(None if args[0] == "-" else _number(args[0], "a seat"))
-
-    def __repr__(self) -> str:
-        return f"Skip.from_notation({self.notation!r})"
 
     def __str__(self) -> str:
         return "discard a Skip" + (
@@ -341,8 +316,8 @@ class Skip(Immutable):
         )
 
 
-@attrs.frozen
-class NextHand(Immutable):
+@attrs.frozen(repr=False)
+class NextHand(_Move):
     """Deal the next hand (R36).
 
     Notation: ``N``.
@@ -364,19 +339,8 @@ class NextHand(Immutable):
         return "N"
 
     @classmethod
-    def from_notation(cls, text: str) -> NextHand:
-        """The move ``text`` writes (``"N"``), the inverse of :attr:`notation`.
-
-        .. versionadded:: 0.2
-        """
-        return _parse(text, cls)
-
-    @classmethod
     def _from_words(cls, verb: str, args: list[str]) -> NextHand | None:
         return None if args else cls()
-
-    def __repr__(self) -> str:
-        return "NextHand.from_notation('N')"
 
     def __str__(self) -> str:
         return "deal the next hand"
