@@ -363,20 +363,36 @@ def check_moves(state: GameState, rng: random.Random, tally: Tally) -> None:
 def is_listed(
     state: GameState, action: Action, after: GameState, listed: Sequence[Action]
 ) -> bool:
-    """Whether ``listed`` holds ``action``, or another spelling of the same hit.
+    """Whether ``listed`` holds ``action``, or another spelling of the same move.
 
     A hit may be written with or without the end a card can only go to
-    (R30, R32); ``legal_actions`` lists one spelling, which must make the
-    same move.
+    (R30, R32), and a lay's groups and cards in any order; ``legal_actions``
+    lists one spelling, which must make the same move. It lists the lays
+    of minimal groups only: a larger lay is accepted when one of those is
+    listed.
     """
     if action in listed:
         return True
-    return isinstance(action, Hit) and any(
-        apply(state, other) == after
-        for other in listed
-        if isinstance(other, Hit)
-        and (other.card, other.meld) == (action.card, action.meld)
-    )
+    if isinstance(action, Hit):
+        return any(
+            apply(state, other) == after
+            for other in listed
+            if isinstance(other, Hit)
+            and (other.card, other.meld) == (action.card, action.meld)
+        )
+    if isinstance(action, LayPhase):
+        lays = [other for other in listed if isinstance(other, LayPhase)]
+        phase = state.phase_of(state.current)
+        size = sum(len(group) for group in action.groups)
+        if phase is not None and size > phase.min_cards:
+            return bool(lays)  # only the lays of minimal groups are listed
+        cards = Counter(card for group in action.groups for card in group)
+        return any(
+            apply(state, other) == after
+            for other in lays
+            if Counter(card for group in other.groups for card in group) == cards
+        )
+    return False
 
 
 def drivers(rng: random.Random, players: int) -> list[Bot]:
