@@ -13,10 +13,15 @@ one yields.
 - :func:`group_specs`: one valid group requirement of any kind.
 - :func:`phase_specs`: a valid phase of a few groups and a bounded total size.
 - :func:`rules_records`: a valid :class:`~phase10.Rules` with random options.
+- :func:`game_states`: a state reached by play from a new game (see
+  ``games.play``), most often in the middle of a turn.
 """
 
 from __future__ import annotations
 
+import random
+
+from games import play
 from hypothesis import strategies as st
 
 from phase10 import (
@@ -26,13 +31,20 @@ from phase10 import (
     Card,
     Color,
     EmptyDrawPile,
+    GameState,
     GroupKind,
     GroupSpec,
+    LayPhase,
     NaturalRule,
     PhaseSpec,
     Points,
     Rules,
     SkipLimit,
+    Step,
+    apply,
+    find_phase,
+    legal_actions,
+    new_game,
     standard_deck,
 )
 from phase10._rules import _most_lays
@@ -41,6 +53,7 @@ __all__ = [
     "MAX_RUN",
     "cards",
     "colors",
+    "game_states",
     "group_specs",
     "hands",
     "number_cards",
@@ -205,4 +218,42 @@ def rules_records(draw: st.DrawFn) -> Rules:
         go_out_by_hit=go_out_by_hit,
         on_empty_draw_pile=draw(st.sampled_from(EmptyDrawPile)),
         points=draw(_points()),
+    )
+
+
+@st.composite
+def game_states(draw: st.DrawFn) -> GameState:
+    """A state reached by play from a new game, under the official rules or
+    random ones; most often in the middle of a turn.
+
+    After up to 160 moves (GreedyBot's, or sometimes random listed ones) it
+    goes on, most often, to the next PLAY step, or to one where the player
+    may lay down or hit, and sometimes lays down there.
+    """
+    rules = draw(st.one_of(st.just(Rules()), rules_records()))
+    players = draw(st.integers(rules.min_players, rules.max_players))
+    seed = draw(st.integers(0, 2**32))
+    rng = random.Random(seed)
+    state = new_game(players, rules, seed=seed)
+    state = play(state, rng, draw(st.integers(0, 160)), draw(st.sampled_from([0, 0.3])))
+    wanted = draw(st.sampled_from([None, Step.PLAY, "lay or hit"]))
+    for _ in range(40 if wanted == "lay or hit" else 12):
+        if wanted is None or state.step is Step.GAME_OVER:
+            break
+        if state.step is Step.PLAY and (wanted is Step.PLAY or _may_lay_or_hit(state)):
+            break
+        state = play(state, rng, 1)
+    if wanted == "lay or hit" and draw(st.booleans()):
+        lays = [a for a in legal_actions(state) if isinstance(a, LayPhase)]
+        if lays:  # lay down, and stay for the hits
+            state = apply(state, rng.choice(lays))
+    return state
+
+
+def _may_lay_or_hit(state: GameState) -> bool:
+    """Whether the player to act has laid down or holds their phase."""
+    phase = state.phase_of(state.current)
+    return state.player.laid_down or (
+        phase is not None
+        and find_phase(state.player.hand, phase, state.rules) is not None
     )

@@ -4,13 +4,13 @@ same checks."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 import attrs
 import pytest
+from games import played
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import rules_records
@@ -29,7 +29,6 @@ from phase10 import (
     Rules,
     Step,
     UsageError,
-    apply,
     check_state,
     check_view,
     from_dict,
@@ -38,26 +37,12 @@ from phase10 import (
     view,
 )
 from phase10._state import replace
-from phase10.bots import GreedyBot
-
-
-def play(rules: Rules, players: int, seed: int, moves: int) -> list[GameState]:
-    """The states of a game between GreedyBots: the deal, then one per move."""
-    state = new_game(players, rules, seed=seed)
-    bot = GreedyBot(random.Random(seed))
-    states = [state]
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state = apply(state, bot.choose(state))
-        states.append(state)
-    return states
 
 
 @cache
 def sample() -> GameState:
     """A four-player official game in the middle of a hand, with groups down."""
-    for state in play(PRESETS["official"], 4, 11, 2000):
+    for state in played(PRESETS["official"], 4, 11, 2000):
         if len(state.table) >= 2 and state.step is Step.PLAY:
             return state
     raise AssertionError("no state with two groups down")
@@ -84,7 +69,7 @@ def test_every_state_and_view_of_random_games_passes(
 ) -> None:
     """The states the engine's moves make, and every view of them, pass."""
     seats = min(max(players, rules.min_players), rules.max_players)
-    for state in play(rules, seats, seed, moves):
+    for state in played(rules, seats, seed, moves):
         check_state(state)
         for seat in (None, *range(seats)):
             check_view(view(state, seat))
@@ -93,7 +78,7 @@ def test_every_state_and_view_of_random_games_passes(
 def test_whole_games_pass_to_the_end() -> None:
     """Hand ends, tie-breaks and the end of the game pass."""
     for name in ("official", "ten-hands", "first-5-phases"):
-        states = play(PRESETS[name], 3, 7, 20_000)
+        states = played(PRESETS[name], 3, 7, 20_000)
         assert states[-1].is_over
         for state in states:
             check_state(state)
@@ -364,7 +349,7 @@ def pool() -> tuple[GameState, ...]:
     """States of every step, from a few games."""
     found: list[GameState] = []
     for name in ("official", "ten-hands"):
-        states = play(PRESETS[name], 3, 5, 20_000)
+        states = played(PRESETS[name], 3, 5, 20_000)
         found += states[::40] + states[-3:]
     return tuple(found)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 import pytest
+from games import played
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenarios import deal
@@ -46,15 +47,9 @@ from phase10.bots import GreedyBot
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def played(seed: int, moves: int, players: int = 3) -> GameState:
+def played_to(seed: int, moves: int, players: int = 3) -> GameState:
     """A game of ``players`` bots after ``moves`` moves (or at its end)."""
-    state = new_game(players, seed=seed)
-    bot = GreedyBot(random.Random(seed))
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state = apply(state, bot.choose(state))
-    return state
+    return played(None, players, seed, moves)[-1]
 
 
 def svg_cards(picture: str, section: str | None = None) -> list[str]:
@@ -133,7 +128,7 @@ def test_the_text_tells_skips_hand_points_and_the_winner() -> None:
     state = skip(draw(state), 0)  # Bob skips Ann, whose turn comes after Cy's
     assert state.current == 2
     assert "loses a turn" in str(view(state, 2)).splitlines()[2]
-    ended = played(seed=3, moves=10_000, players=2)
+    ended = played_to(seed=3, moves=10_000, players=2)
     assert ended.step is Step.GAME_OVER
     winner = ended.players[ended.winner or 0].name
     text = str(view(ended, None))
@@ -174,7 +169,7 @@ def test_table_groups_are_described_by_kind() -> None:
 
 def test_describe_state_shows_every_hand_and_both_piles() -> None:
     """The referee's picture lists each hand and the piles in full, top first."""
-    state = played(seed=4, moves=12)
+    state = played_to(seed=4, moves=12)
     text = describe_state(state)
     assert text.startswith(str(view(state, None)))
     for seat, player in enumerate(state.players):
@@ -220,7 +215,7 @@ def test_a_card_picture_names_its_card_and_scales() -> None:
 def test_a_hand_and_a_table_keep_their_order_and_labels() -> None:
     """svg.hand draws cards in the order given; svg.table labels each group."""
     assert svg_cards(svg.hand(["W", "R7", "b3"])) == ["W", "R7", "B3"]
-    state = played(seed=5, moves=40)
+    state = played_to(seed=5, moves=40)
     assert state.table, "the bots laid down by then"
     names = [player.name for player in state.players]
     picture = svg.table(state.table, names=names)
@@ -241,7 +236,7 @@ def test_a_hand_and_a_table_keep_their_order_and_labels() -> None:
 
 def test_a_view_picture_holds_the_seats_hand_and_public_cards_only() -> None:
     """svg.view draws the seat's hand (sorted), the table and the top discard."""
-    state = played(seed=5, moves=40)
+    state = played_to(seed=5, moves=40)
     for seat in range(len(state.players)):
         seen = view(state, seat)
         picture = svg.view(seen)
@@ -308,7 +303,7 @@ def test_pictures_do_not_change_when_only_secrets_do(
 ) -> None:
     """Every seat's text and SVG pictures are the same for two states that
     differ only in what that seat may not see."""
-    state = played(seed, moves, players=2 + seed % 4)
+    state = played_to(seed, moves, players=2 + seed % 4)
     rng = random.Random(shake)
     for seat in [None, *range(len(state.players))]:
         twin = hidden_twin(state, seat, rng)
@@ -319,7 +314,7 @@ def test_pictures_do_not_change_when_only_secrets_do(
 
 def test_the_twin_changes_what_describe_state_shows() -> None:
     """The twins above do differ in secrets: the referee's picture tells them apart."""
-    state = played(seed=9, moves=30)
+    state = played_to(seed=9, moves=30)
     twin = hidden_twin(state, 0, random.Random(1))
     assert describe_state(twin) != describe_state(state)
     assert re.search(r"Draw pile, top first: \S", describe_state(state))

@@ -17,11 +17,12 @@ from itertools import pairwise
 
 import attrs
 import pytest
+from games import play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import _arrangements, _sub_multisets
 from scenarios import deal
-from strategies import hands, phase_specs, rules_records
+from strategies import game_states, hands, phase_specs, rules_records
 
 from phase10 import (
     MAX_HANDS,
@@ -78,7 +79,6 @@ from phase10._legal import (
     legal_actions,
     verify_apply,
 )
-from phase10.bots import GreedyBot
 
 Lay = tuple[tuple[Card, ...], ...]
 SLOW = [HealthCheck.too_slow]
@@ -88,59 +88,6 @@ def fewer(divisor: int, least: int) -> int:
     """A share of the profile's examples, for the slowest properties."""
     profile = settings.default
     return max(least, (profile.max_examples if profile else 100) // divisor)
-
-
-# --- reaching states ---------------------------------------------------------
-
-
-def play(state: GameState, rng: random.Random, moves: int, mix: float) -> GameState:
-    """Play ``moves`` moves: GreedyBot's, or with probability ``mix`` a random
-    listed move."""
-    bot = GreedyBot(rng)
-    for _ in range(moves):
-        if state.step is Step.GAME_OVER:
-            break
-        if rng.random() < mix:
-            action = rng.choice(legal_actions(state))
-        else:
-            action = bot.choose(state)
-        state = apply(state, action)
-    return state
-
-
-@st.composite
-def game_states(draw: st.DrawFn) -> GameState:
-    """A state reached by random play from a new game, under the official
-    rules or random ones; most often in the middle of a turn."""
-    rules = draw(st.one_of(st.just(Rules()), rules_records()))
-    players = draw(st.integers(rules.min_players, rules.max_players))
-    seed = draw(st.integers(0, 2**32))
-    rng = random.Random(seed)
-    state = new_game(players, rules, seed=seed)
-    state = play(state, rng, draw(st.integers(0, 160)), draw(st.sampled_from([0, 0.3])))
-    # Most often go on to the next PLAY step, where most moves are, or to
-    # one where the player may lay down or hit.
-    wanted = draw(st.sampled_from([None, Step.PLAY, "lay or hit"]))
-    for _ in range(40 if wanted == "lay or hit" else 12):
-        if wanted is None or state.step is Step.GAME_OVER:
-            break
-        if state.step is Step.PLAY and (wanted is Step.PLAY or may_lay_or_hit(state)):
-            break
-        state = play(state, rng, 1, 0.0)
-    if wanted == "lay or hit" and draw(st.booleans()):
-        lays = [a for a in legal_actions(state) if isinstance(a, LayPhase)]
-        if lays:  # lay down, and stay for the hits
-            state = apply(state, rng.choice(lays))
-    return state
-
-
-def may_lay_or_hit(state: GameState) -> bool:
-    """Whether the player to act has laid down or holds their phase."""
-    phase = state.phase_of(state.current)
-    return state.player.laid_down or (
-        phase is not None
-        and find_phase(state.player.hand, phase, state.rules) is not None
-    )
 
 
 _DECK_FACES = [Card(n, c) for n in range(1, 13) for c in Color]

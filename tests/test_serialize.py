@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
+from games import played
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenarios import deal
@@ -67,21 +68,6 @@ SHORT = Rules(phases=["2 sets of 3"], naturals=NaturalRule.NONE)
 """A one-phase game that ends quickly, with groups of Wilds alone allowed."""
 
 
-def play(
-    rules: Rules, players: int, seed: int, bot_seed: int, moves: int
-) -> list[GameState]:
-    """The states of a game between GreedyBots: the deal, then one per move."""
-    state = new_game(players, rules, seed=seed)
-    bot = GreedyBot(random.Random(bot_seed))
-    states = [state]
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state = apply(state, bot.choose(state))
-        states.append(state)
-    return states
-
-
 def seats_for(rules: Rules, wanted: int) -> int:
     """``wanted`` players, brought within what ``rules`` allow."""
     return min(max(wanted, rules.min_players), rules.max_players)
@@ -115,7 +101,7 @@ def test_states_of_random_games_round_trip_exactly(
     rules: Rules, players: int, seed: int, bot_seed: int, moves: int
 ) -> None:
     """Every state of a random game reads back equal, seed and draw pile included."""
-    states = play(rules, seats_for(rules, players), seed, bot_seed, moves)
+    states = played(rules, seats_for(rules, players), seed, moves, bot_seed=bot_seed)
     for index, state in enumerate(states):
         if index % 6 == 0 or state.step not in (Step.DRAW, Step.PLAY):
             round_trips(state, GameState)
@@ -133,7 +119,7 @@ def test_states_round_trip_through_whole_games(
     which: Rules, players: int, seed: int
 ) -> None:
     """Hand ends, tie-breaks and the end of the game read back equal."""
-    states = play(which, players, seed, seed, 20_000)
+    states = played(which, players, seed, 20_000, bot_seed=seed)
     assert states[-1].is_over
     for state in states:
         if state.step is not Step.PLAY or state.table:
@@ -144,7 +130,7 @@ def test_states_round_trip_through_whole_games(
 @pytest.mark.rule("R41")
 def test_a_read_state_plays_on_exactly_like_the_original() -> None:
     """A saved and reloaded game deals and shuffles on exactly as it would have."""
-    states = play(PRESETS["official"], 4, 2026, 1, 20_000)
+    states = played(PRESETS["official"], 4, 2026, 20_000, bot_seed=1)
     middle = states[len(states) // 2]
     reloaded = from_json(to_json(middle), GameState)
     bot, twin = GreedyBot(random.Random(3)), GreedyBot(random.Random(3))
@@ -168,7 +154,7 @@ def test_views_round_trip_exactly(
     rules: Rules, players: int, seed: int, moves: int
 ) -> None:
     """The view of every seat, and a spectator's, reads back equal."""
-    states = play(rules, seats_for(rules, players), seed, seed, moves)
+    states = played(rules, seats_for(rules, players), seed, moves, bot_seed=seed)
     for state in states[:: max(1, len(states) // 4)] + states[-1:]:
         for seat in (None, *range(len(state.players))):
             round_trips(view(state, seat), PlayerView)
@@ -263,7 +249,7 @@ def field_names(cls: type) -> set[str]:
 
 def test_every_field_is_written() -> None:
     """Documents hold every field of the records, so a new field is not lost."""
-    state = play(SHORT, 3, 5, 5, 60)[-1]
+    state = played(SHORT, 3, 5, 60, bot_seed=5)[-1]
     data = to_dict(state)
     assert set(data) - {"schema", "version"} == field_names(GameState)
     assert set(data["players"][0]) == field_names(PlayerState)
@@ -282,7 +268,7 @@ def test_every_field_is_written() -> None:
 @cache
 def sample_state() -> GameState:
     """A four-player official game in the middle of a hand, with groups down."""
-    for state in play(PRESETS["official"], 4, 11, 2, 2000):
+    for state in played(PRESETS["official"], 4, 11, 2000, bot_seed=2):
         if len(state.table) >= 2 and state.step is Step.PLAY:
             return state
     raise AssertionError("no state with two groups down")
@@ -631,7 +617,7 @@ def documents() -> tuple[tuple[Any, dict[str, Any]], ...]:
         found.append((PlayerView, to_dict(view(wild, 0))))
     per_phase = Rules(naturals=NaturalRule.PER_PHASE, phases=["2 sets of 3"])
     for rules in (PRESETS["official"], SHORT, per_phase, PRESETS["ten-hands"]):
-        states = play(rules, 3, 7, 7, 3000)
+        states = played(rules, 3, 7, 3000, bot_seed=7)
         for state in states[::97] + states[-2:]:
             found.append((GameState, to_dict(state)))
             found.append((PlayerView, to_dict(view(state, state.current))))
@@ -814,7 +800,8 @@ def test_a_score_is_at_most_what_the_hands_played_give() -> None:
 
 def test_hand_points_and_view_numbers_are_capped() -> None:
     """hand_points in a state and scores in a view are capped at 2**53 - 1 too."""
-    over = play(SHORT, 3, 5, 5, 5000)[-1]  # the game is over: hand_points are set
+    # the game is over: hand_points are set
+    over = played(SHORT, 3, 5, 5000, bot_seed=5)[-1]
     data = to_dict(over)
     data["hand_points"][1] = 10**5000
     with pytest.raises(FormatError, match=rf"^hand_points\[1\]: {TOO_BIG}"):
