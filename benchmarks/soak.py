@@ -38,6 +38,7 @@ import argparse
 import concurrent.futures
 import functools
 import itertools
+import json
 import pickle
 import platform
 import random
@@ -86,6 +87,7 @@ from phase10 import (
     legal_actions,
     replay,
     standard_deck,
+    to_dict,
     to_json,
     view,
 )
@@ -387,12 +389,24 @@ def is_listed(
         if phase is not None and size > phase.min_cards:
             return bool(lays)  # only the lays of minimal groups are listed
         cards = Counter(card for group in action.groups for card in group)
+        made = same_lay_key(after)
         return any(
-            apply(state, other) == after
+            same_lay_key(apply(state, other)) == made
             for other in lays
             if Counter(card for group in other.groups for card in group) == cards
         )
     return False
+
+
+def same_lay_key(state: GameState) -> str:
+    """``state`` as JSON with the table's groups, and each group's cards, in
+    a fixed order: two spellings of one lay make the same key, although the
+    table keeps each group's cards in the order they were laid."""
+    data = to_dict(state)
+    for meld in data["table"]:
+        meld["cards"].sort()
+    data["table"].sort(key=lambda meld: json.dumps(meld, sort_keys=True))
+    return json.dumps(data, sort_keys=True)
 
 
 def drivers(rng: random.Random, players: int) -> list[Bot]:
