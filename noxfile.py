@@ -1,0 +1,349 @@
+"""The project's checks, one nox session each; ``nox -s ci`` is the whole CI.
+
+    python -m pip install nox
+    nox -l                          # the sessions, one line each
+    nox                             # the everyday ones: tests, lint, typecheck
+    nox -s ci                       # everything CI runs, in CI's order
+    nox -s "tests(3.12)"            # one Python
+    nox -s fuzz -- --seconds 600    # arguments after -- go to the session
+
+Every session builds its own virtual environment under ``.nox/`` (``-r``
+reuses them). The interpreters for ``tests`` are the CPython 3.10-3.13
+found on ``PATH`` or installed by pyenv; the others use the Python that runs
+nox. The ``web`` session installs Debian's chromium and npm when it runs as
+root and they are missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).resolve().parent
+MINORS = (10, 11, 12, 13)
+EXAMPLE_TIMEOUT = 300
+"""Seconds an example may run in the examples session."""
+CI_FUZZ_SECONDS = 90
+"""The fuzzers' whole budget in CI: ten seconds a target."""
+CI_SOAK_SECONDS = 60
+
+nox.options.default_venv_backend = "venv"
+nox.options.sessions = ["tests", "lint", "typecheck"]
+nox.options.error_on_missing_interpreters = True
+
+
+def _cpython(executable: str) -> bool:
+    check = "import sys; sys.exit(sys.implementation.name != 'cpython')"
+    done = subprocess.run([executable, "-c", check], capture_output=True, check=False)
+    return done.returncode == 0
+
+
+def _find_python(minor: int) -> str | None:
+    """A CPython 3.``minor``: on PATH, else the newest plain pyenv build."""
+    on_path = shutil.which(f"python3.{minor}")
+    if on_path and _cpython(on_path):
+        return on_path
+    root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+    builds = []
+    for folder in root.glob(f"versions/3.{minor}.*"):
+        # Plain releases only: not 3.13.0t or other builds.
+        if re.fullmatch(rf"3\.{minor}\.(\d+)", folder.name):
+            exe = folder / "bin" / f"python3.{minor}"
+            if exe.exists() and _cpython(str(exe)):
+                builds.append((int(folder.name.rsplit(".", 1)[1]), str(exe)))
+    return max(builds)[1] if builds else None
+
+
+PYTHONS = {f"3.{minor}": _find_python(minor) for minor in MINORS}
+FOUND = [version for version, exe in PYTHONS.items() if exe]
+DEFAULT = f"{sys.version_info.major}.{sys.version_info.minor}"
+
+
+def readme_command(name: str) -> str:
+    """The one command line between ``<!-- name -->`` and ``<!-- /name -->``
+    in README.md, so that CI runs exactly what the README shows."""
+    lines, inside, found = [], False, False
+    for raw in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if line == f"<!-- {name} -->":
+            inside = found = True
+        elif line == f"<!-- /{name} -->":
+            inside = False
+        elif inside and line and not line.startswith("```"):
+            lines.append(line)
+    if not found:
+        raise SystemExit(f"README.md has no <!-- {name} --> block")
+    if len(lines) != 1:
+        raise SystemExit(
+            f"README.md's <!-- {name} --> block holds {lines}, not one line"
+        )
+    return lines[0]
+
+
+def _pytest(session: nox.Session, *args: str, **env: str) -> None:
+    session.run(
+        "python",
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        *args,
+        env={"CI": os.environ.get("CI", ""), **env},
+    )
+
+
+@nox.session
+@nox.parametrize(
+    "python", [nox.param(PYTHONS[version], id=version) for version in FOUND]
+)
+def tests(session: nox.Session) -> None:
+    """The test suite under each CPython 3.10-3.13 found.
+
+    Under the versions other than nox's own, with fewer Hypothesis examples.
+    """
+    session.install("-e", ".[test]")
+    profile = "default" if session.python == PYTHONS.get(DEFAULT) else "ci-quick"
+    _pytest(session, *session.posargs, HYPOTHESIS_PROFILE=profile)
+
+
+@nox.session
+def readme(session: nox.Session) -> None:
+    """The README's test command, exactly as the README shows it."""
+    session.run("bash", "-c", readme_command("test-command"), external=True)
+
+
+@nox.session
+def coverage(session: nox.Session) -> None:
+    """Branch coverage of the package; fails under pyproject's minimum."""
+    session.install("-e", ".[test]", "coverage")
+    session.run(
+        "coverage",
+        "run",
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        env={"HYPOTHESIS_PROFILE": "ci-quick"},
+    )
+    session.run("coverage", "report")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """The pre-commit hooks on every file: ruff, lint and format, and more."""
+    session.install("pre-commit")
+    session.run("pre-commit", "run", "--all-files", "--show-diff-on-failure")
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict on the package, tests, examples, benchmarks and fuzzers."""
+    session.install("-e", ".[dev]", "nox")
+    session.run("mypy", "--strict")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """The documentation: HTML with warnings as errors, then its doctests."""
+    session.install("-e", ".[docs]")
+    out = Path(session.create_tmp())
+    session.run(
+        "sphinx-build",
+        "-n",
+        "-W",
+        "--keep-going",
+        "-q",
+        "-b",
+        "html",
+        "docs",
+        str(out / "html"),
+    )
+    session.run(
+        "sphinx-build",
+        "-W",
+        "--keep-going",
+        "-b",
+        "doctest",
+        "docs",
+        str(out / "doctest"),
+    )
+
+
+@nox.session
+def package(session: nox.Session) -> None:
+    """sdist and wheel, twine check, the tests against the installed wheel.
+
+    The tests run from the unpacked sdist, with the package imported from
+    the wheel (never from ``src/``).
+    """
+    session.install("build", "twine>=6.1")
+    tmp = Path(session.create_tmp())
+    dist = tmp / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", str(dist), ".", silent=True)
+    session.run("twine", "check", "--strict", *map(str, sorted(dist.iterdir())))
+    (wheel,) = dist.glob("*.whl")
+    (sdist,) = dist.glob("*.tar.gz")
+    session.install(f"{wheel}[test]")
+    unpacked = tmp / "unpacked"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    unpacked.mkdir()
+    session.run(
+        "tar",
+        "-xzf",
+        str(sdist),
+        "-C",
+        str(unpacked),
+        "--strip-components=1",
+        external=True,
+    )
+    with session.chdir(unpacked):
+        session.run(
+            "python",
+            "-c",
+            (
+                "import pathlib, sys, phase10\n"
+                "where = pathlib.Path(phase10.__file__).resolve()\n"
+                "sys.exit(None if 'site-packages' in where.parts"
+                " else f'phase10 imported from {where}')"
+            ),
+        )
+        _pytest(session, "tests")
+
+
+def _limited(session: nox.Session, *command: str) -> None:
+    """Run ``command`` in the session with a time limit."""
+    session.log(shlex.join(command))
+    try:
+        subprocess.run(
+            command,
+            stdin=subprocess.DEVNULL,
+            timeout=EXAMPLE_TIMEOUT,
+            check=True,
+            env={
+                **os.environ,
+                "PATH": os.pathsep.join([session.bin, os.environ["PATH"]]),
+            },
+        )
+    except subprocess.TimeoutExpired:
+        session.error(f"timed out after {EXAMPLE_TIMEOUT} s: {shlex.join(command)}")
+    except subprocess.CalledProcessError as failed:
+        session.error(f"exit status {failed.returncode}: {shlex.join(command)}")
+
+
+@nox.session
+def examples(session: nox.Session) -> None:
+    """The README's run command, then each line of examples/ci-args.txt."""
+    _limited(session, "bash", "-c", readme_command("run-command"))
+    for raw in (ROOT / "examples" / "ci-args.txt").read_text().splitlines():
+        args = raw.split("#", 1)[0].split()
+        if args:
+            _limited(session, "python", f"examples/{args[0]}", *args[1:])
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """The web example: its server tests and every browser test, none skipped.
+
+    The browser tests run in Debian's chromium with npm's pyodide.
+    """
+    missing = [
+        name
+        for name, there in (
+            ("chromium", Path("/usr/bin/chromium").exists()),
+            ("npm", shutil.which("npm") is not None),
+        )
+        if not there
+    ]
+    if missing:
+        if os.geteuid() != 0:
+            session.error(
+                "the browser tests need: apt-get install " + " ".join(missing)
+            )
+        session.run("apt-get", "update", "-qq", external=True)
+        session.run("apt-get", "install", "-y", "-qq", *missing, external=True)
+    session.install("-e", ".[web]")
+    session.run("python", "examples/web/setup_offline.py")
+    _pytest(session, "tests/test_web_server.py", PHASE10_NO_SKIPS="1")
+    _pytest(
+        session,
+        "-rs",
+        "-m",
+        "browser",
+        "tests/test_web_browser.py",
+        PHASE10_NO_SKIPS="1",
+        CI="true",
+    )
+
+
+@nox.session
+def extras(session: nox.Session) -> None:
+    """The rl, openspiel and dask extras' tests and the Dask example, none skipped."""
+    session.install("-e", ".[test,rl,openspiel,dask]")
+    _pytest(
+        session,
+        "-rs",
+        "tests/test_rl.py",
+        "tests/test_rl_openspiel.py",
+        "tests/test_examples_executors.py",
+        PHASE10_REQUIRE_EXTRAS="1",
+        PHASE10_NO_SKIPS="1",
+    )
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Coverage-guided fuzzing of every reader (``-- --seconds N``, default 60)."""
+    session.install("-e", ".[fuzz]")
+    session.run("python", "fuzz/run.py", *session.posargs)
+
+
+@nox.session
+def soak(session: nox.Session) -> None:
+    """Whole random games, every invariant after every move (``-- --seconds N``)."""
+    session.install("-e", ".")
+    session.run("python", "benchmarks/soak.py", *session.posargs)
+
+
+CI = [
+    "readme",
+    *(f"tests({version})" for version in FOUND if version != DEFAULT),
+    "coverage",
+    "typecheck",
+    "lint",
+    "docs",
+    "package",
+    "examples",
+    "web",
+    "extras",
+    "fuzz",
+    "soak",
+]
+
+
+@nox.session(python=False)
+def ci(session: nox.Session) -> None:
+    """Everything CI runs, each session in turn (a short fuzz and soak).
+
+    In order: the README's tests, the other Pythons, coverage, types, lint,
+    docs, package, examples, web, extras, fuzz, soak.
+    """
+    session.log(
+        "Pythons: " + ", ".join(f"{v} ({PYTHONS[v] or 'absent'})" for v in PYTHONS)
+    )
+    for name in CI:
+        if name == "fuzz":
+            session.notify(name, ["--seconds", str(CI_FUZZ_SECONDS)])
+        elif name == "soak":
+            session.notify(name, ["--seconds", str(CI_SOAK_SECONDS)])
+        else:
+            session.notify(name)
