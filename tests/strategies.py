@@ -13,6 +13,8 @@ one yields.
 - :func:`group_specs`: one valid group requirement of any kind.
 - :func:`phase_specs`: a valid phase of a few groups and a bounded total size.
 - :func:`rules_records`: a valid :class:`~phase10.Rules` with random options.
+- :func:`rich_hands`: a hand from a narrow slice of the deck, so that
+  phases can often be made in many ways.
 - :func:`game_states`: a state reached by play from a new game (see
   ``games.play``), most often in the middle of a turn.
 """
@@ -27,7 +29,9 @@ from hypothesis import strategies as st
 from phase10 import (
     FACES,
     MAX_LISTED_LAYS,
+    SKIP,
     STANDARD_PHASES,
+    WILD,
     Card,
     Color,
     EmptyDrawPile,
@@ -58,6 +62,7 @@ __all__ = [
     "hands",
     "number_cards",
     "phase_specs",
+    "rich_hands",
     "rules_records",
 ]
 
@@ -257,3 +262,19 @@ def _may_lay_or_hit(state: GameState) -> bool:
         phase is not None
         and find_phase(state.player.hand, phase, state.rules) is not None
     )
+
+
+@st.composite
+def rich_hands(
+    draw: st.DrawFn, min_size: int = 1, max_size: int = 11, width: int = 7
+) -> list[Card]:
+    """A hand from a narrow slice of the deck (up to ``width`` numbers, a few
+    colours, Wilds and Skips), so phases can often be made in many ways."""
+    low = draw(st.integers(1, 12))
+    numbers = range(low, min(12, low + draw(st.integers(0, width - 1))) + 1)
+    colors = draw(st.lists(st.sampled_from(Color), min_size=1, max_size=4, unique=True))
+    pool = [Card(n, c) for n in numbers for c in colors] * 2
+    pool += [WILD] * draw(st.integers(0, 8)) + [SKIP] * draw(st.integers(0, 2))
+    size = draw(st.integers(min(min_size, len(pool)), min(max_size, len(pool))))
+    places = draw(st.permutations(range(len(pool))))[:size]
+    return [pool[place] for place in places]

@@ -8,20 +8,36 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import oracle_find_phase
+from scenarios import deal
+from strategies import rich_hands
 
 from phase10 import (
+    STANDARD_PHASES,
+    WILD,
+    Card,
     Draw,
     GameState,
+    LayPhase,
     NotYourTurn,
+    PhaseSpec,
     Rules,
     Step,
     apply,
     can_apply,
+    find_phase,
     legal_actions,
     new_game,
     view,
 )
-from phase10.bots import Bot, GreedyBot, RandomBot, play_game, tournament
+from phase10.bots import (
+    Bot,
+    GreedyBot,
+    RandomBot,
+    _lay_with_fewest_wilds,
+    play_game,
+    tournament,
+)
 
 
 def hide_differently(state: GameState) -> GameState:
@@ -146,3 +162,39 @@ def test_a_bot_refuses_a_view_that_is_not_of_the_seat_to_move(bot: Bot) -> None:
         with pytest.raises(NotYourTurn, match="view of the seat to move"):
             bot.choose(view(state, seat))
     assert isinstance(bot.choose(view(state, 1)), Draw)
+
+
+def test_greedy_lays_without_wilds_when_it_can() -> None:
+    """A Wild is kept in hand when the phase can be laid without it: the
+    solver alone answers with one here (W R3 G4 Y5), the bot lays R3 G4 Y5 G6."""
+    rules = Rules(phases=["1 set of 3 + 1 run of 4"])
+    hands = ["R2 R4 R6 R8 R10 B2 B4 B6 B8 B10", "Y1 G1 G4 R7 G6 R1 W R3 Y7 Y5"]
+    # Seat 1 plays first (the dealer is seat 0) and draws the top card.
+    state = apply(deal(hands, draw_top="B12", rules=rules), Draw())
+    phase = rules.phases[0]
+    answer = find_phase(state.player.hand, phase, rules)
+    assert answer is not None and any(
+        card.is_wild for group in answer for card in group
+    )
+    lay = GreedyBot(random.Random(0)).choose(state)
+    assert isinstance(lay, LayPhase)
+    assert not any(card.is_wild for group in lay.groups for card in group)
+
+
+@given(hand=rich_hands(min_size=6, max_size=11), phase=st.sampled_from(STANDARD_PHASES))
+@settings(max_examples=60)
+def test_greedy_lays_with_the_fewest_wilds_any_lay_needs(
+    hand: list[Card], phase: PhaseSpec
+) -> None:
+    """No lay of the phase exists with fewer Wilds than the bot's (the
+    brute-force oracle of the solver tests is the judge)."""
+    groups = _lay_with_fewest_wilds(hand, phase, Rules())
+    expected = oracle_find_phase(hand, phase, Rules().naturals)
+    assert (groups is None) == (expected is None)
+    if groups is None:
+        return
+    used = sum(card.is_wild for group in groups for card in group)
+    naturals = [card for card in hand if not card.is_wild]
+    if used:
+        fewer = naturals + [WILD] * (used - 1)
+        assert oracle_find_phase(fewer, phase, Rules().naturals) is None

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import _arrangements, _sub_multisets
 from scenarios import deal
-from strategies import game_states, hands, phase_specs, rules_records
+from strategies import game_states, hands, phase_specs, rich_hands, rules_records
 
 from phase10 import (
     MAX_HANDS,
@@ -91,22 +91,6 @@ def fewer(divisor: int, least: int) -> int:
 
 
 _DECK_FACES = [Card(n, c) for n in range(1, 13) for c in Color]
-
-
-@st.composite
-def rich_hands(
-    draw: st.DrawFn, min_size: int = 1, max_size: int = 11, width: int = 7
-) -> list[Card]:
-    """A hand from a narrow slice of the deck (up to ``width`` numbers, a few
-    colours, Wilds and Skips), so phases can often be made in many ways."""
-    low = draw(st.integers(1, 12))
-    numbers = range(low, min(12, low + draw(st.integers(0, width - 1))) + 1)
-    colors = draw(st.lists(st.sampled_from(Color), min_size=1, max_size=4, unique=True))
-    pool = [Card(n, c) for n in numbers for c in colors] * 2
-    pool += [WILD] * draw(st.integers(0, 8)) + [SKIP] * draw(st.integers(0, 2))
-    size = draw(st.integers(min(min_size, len(pool)), min(max_size, len(pool))))
-    places = draw(st.permutations(range(len(pool))))[:size]
-    return [pool[place] for place in places]
 
 
 def lay_state(rules: Rules, hand: Sequence[Card], phase: int, seed: int) -> GameState:

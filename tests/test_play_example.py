@@ -102,6 +102,8 @@ def turns(out: str, names: list[str]) -> list[list[str]]:
             hands.append([])
         elif line.endswith(" loses a turn."):
             hands[-1].append("lost")
+        elif line.endswith(" wins the game."):  # the last line, not a turn
+            continue
         elif hands and line.startswith("  ") and line.split()[0] in names:
             hands[-1].append(line.split()[0])
     return hands

@@ -154,7 +154,7 @@ class GreedyBot:
         if seen.step is Step.DRAW:
             return Draw(Pile.DISCARD if self._wants_discard(seen, phase) else Pile.DRAW)
         if not me.laid_down and phase is not None:
-            groups = find_phase(seen.hand, phase, seen.rules)
+            groups = _lay_with_fewest_wilds(seen.hand, phase, seen.rules)
             if groups is not None and can_lay_phase(seen, groups):
                 return LayPhase(groups)
         if me.laid_down:
@@ -204,6 +204,26 @@ class GreedyBot:
         if seen.players[seen.current].laid_down or phase is None:
             return [(1 if card.is_wild else 0, -points.of(card)) for card in hand]
         return [(_keep_score(card, hand, phase), -points.of(card)) for card in hand]
+
+
+def _lay_with_fewest_wilds(
+    hand: Sequence[Card], phase: PhaseSpec, rules: Rules
+) -> tuple[tuple[Card, ...], ...] | None:
+    """A way to make ``phase`` from ``hand`` that spends as few Wilds as any
+    way can, or ``None`` if there is none.
+
+    :func:`~phase10.find_phase` answers with some way; a Wild kept in the
+    hand is worth more later (it fits any group a player may hit), so the
+    bots lay with the fewest. The solver is asked with no Wild, then one,
+    and so on: the first answer is one of the fewest.
+    """
+    naturals = [card for card in hand if not card.is_wild]
+    wilds = [card for card in hand if card.is_wild]
+    for count in range(len(wilds) + 1):
+        groups = find_phase(naturals + wilds[:count], phase, rules)
+        if groups is not None:
+            return groups
+    return None
 
 
 def _can_extend(meld: Meld, card: Card) -> bool:
