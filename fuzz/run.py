@@ -129,10 +129,19 @@ def child(target: str, corpus: Path, flags: Sequence[str]) -> None:
     with atheris.instrument_imports(include=["phase10", "targets"]):
         import targets
 
+    from mutate import mutate_json
+
     def one(data: bytes) -> None:
         targets.run_target(target, data)
 
-    atheris.Setup([sys.argv[0], *flags, str(corpus)], one)
+    def mutator(data: bytes, max_size: int, seed: int) -> bytes:
+        return mutate_json(data, max_size, seed, atheris.Mutate)
+
+    argv = [sys.argv[0], *flags, str(corpus)]
+    if target in targets.JSON_TARGETS:
+        atheris.Setup(argv, one, custom_mutator=mutator)
+    else:
+        atheris.Setup(argv, one)
     atheris.Fuzz()
 
 

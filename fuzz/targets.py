@@ -56,7 +56,7 @@ from phase10 import (
     view,
 )
 
-__all__ = ["SLOW", "TARGETS", "Finding", "run_target"]
+__all__ = ["JSON_TARGETS", "SLOW", "TARGETS", "Finding", "run_target"]
 
 SLOW = 1.0
 """Seconds a single call may take before it counts as a finding."""
@@ -244,6 +244,10 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "cards": fuzz_cards,
 }
 """Every target by name, as ``fuzz/run.py --target`` takes it."""
+
+JSON_TARGETS = frozenset({"rules", "state", "view", "move", "record"})
+"""The targets that read JSON documents, fuzzed by changing their values
+(``fuzz/mutate.py``) as well as their bytes."""
 
 
 def run_target(name: str, data: bytes) -> None:

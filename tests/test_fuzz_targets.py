@@ -87,8 +87,28 @@ def test_a_slow_call_is_a_finding(monkeypatch: pytest.MonkeyPatch) -> None:
         targets.run_target("card", b"R7")
 
 
-@pytest.mark.parametrize("path", FINDINGS, ids=[path.stem for path in FINDINGS])
-def test_every_input_the_fuzzers_found_now_passes(path: Path) -> None:
-    case = json.loads(path.read_text(encoding="utf-8"))
-    assert set(case) == {"target", "input", "found"}, path.name
-    targets.run_target(case["target"], case["input"].encode("latin-1"))
+def test_every_input_the_fuzzers_found_now_passes() -> None:
+    """Each regression input (none yet: the fuzzers have found nothing in
+    the readers since they moved into the repository) passes its target."""
+    for path in FINDINGS:
+        case = json.loads(path.read_text(encoding="utf-8"))
+        assert set(case) == {"target", "input", "found"}, path.name
+        assert case["target"] in targets.TARGETS, path.name
+        targets.run_target(case["target"], case["input"].encode("latin-1"))
+
+
+def test_the_json_mutator_changes_a_document_and_keeps_it_json() -> None:
+    """The structure-aware mutator makes JSON from JSON, a different
+    document for most seeds, the same one for the same seed."""
+    from mutate import mutate_json
+
+    path = ROOT / "tests" / "compat" / "0.1.0" / "state-draw.json"
+    data = path.read_bytes()
+    made = [mutate_json(data, 1 << 20, seed) for seed in range(200)]
+    for text in made:
+        json.loads(text)
+    assert sum(text != data for text in made) > 150
+    assert made[7] == mutate_json(data, 1 << 20, 7)
+    # Not JSON: left to the fallback (libFuzzer's byte mutation).
+    assert mutate_json(b"{oops", 100, 1, lambda data, size: b"bytes") == b"bytes"
+    assert mutate_json(b"{oops", 100, 1) == b"{oops"
