@@ -9,14 +9,15 @@ These tests need the ``openspiel`` extra (OpenSpiel's wheels need Python
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from extras import need
 
-need("numpy")
+np = need("numpy")
 pyspiel = need("pyspiel")
 
-from phase10 import view  # noqa: E402
+from phase10 import determinize, view  # noqa: E402
 from phase10.encoding import Encoding  # noqa: E402
 from phase10.rl import register_openspiel  # noqa: E402
 
@@ -86,3 +87,102 @@ def test_chance_deals_the_cards_and_players_see_their_own_views() -> None:
     assert state.is_chance_node()
     faces = {outcome for outcome, _ in state.chance_outcomes()}
     assert faces == {card.index for card in engine.draw_pile}
+
+
+def decision_states(players: int, seed: int, moves: int) -> list[Any]:
+    """The states at which a player chooses, in a random game of ``moves``
+    player moves (chance outcomes and moves drawn from ``seed``)."""
+    game = pyspiel.load_game("python_phase10", {"players": players, "max_moves": moves})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    found = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            faces, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(faces, weights)[0])
+            continue
+        found.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_resampling_keeps_what_the_seat_knows_and_deals_the_rest_again(
+    players: int,
+) -> None:
+    """A resampled state shows the seat the same view, information state and
+    legal moves; the others' hands are dealt again; and it is made from the
+    seat's view alone: the same sample from two states that differ only in
+    what the seat cannot see is the same state."""
+    states = decision_states(players, seed=players, moves=120)
+    changed = 0
+    for number, state in enumerate(states[::7]):
+        seat = state.current_player()
+        sample = state.resample_from_infostate(seat, lambda: 0.375)
+        assert sample.information_state_string(seat) == state.information_state_string(
+            seat
+        )
+        assert view(sample.game, seat) == view(state.game, seat)
+        assert sample.legal_actions() == state.legal_actions()
+        others = [p.hand for p in state.game.players if p is not state.game.player]
+        changed += others != [
+            p.hand for p in sample.game.players if p is not sample.game.player
+        ]
+        # Another world the seat cannot tell apart resamples to the same one.
+        twin = state.clone()
+        twin.game = determinize(view(state.game, seat), random.Random(number))
+        again = twin.resample_from_infostate(seat, lambda: 0.375)
+        assert again.game == sample.game
+        assert again.information_state_string(seat) == sample.information_state_string(
+            seat
+        )
+    assert changed > 0
+
+
+def test_resampling_refuses_while_a_hand_is_dealt() -> None:
+    state = pyspiel.load_game("python_phase10").new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="while a hand is dealt"):
+        state.resample_from_infostate(0, lambda: 0.5)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_openspiel_ismcts_plays_whole_games(players: int) -> None:
+    """OpenSpiel's information-set MCTS plays every seat to the end of the
+    game (a win or the move limit), every move it makes legal."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("python_phase10", {"players": players, "max_moves": 50})
+    rng = np.random.RandomState(players)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rng)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            faces, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choice(faces, p=weights))
+            continue
+        move = bot.step(state)
+        assert move in state.legal_actions()
+        searched += len(state.legal_actions()) > 1
+        state.apply_action(move)
+    assert searched > 10
+    assert len(state.returns()) == players
+
+
+def test_rl_environment_runs_whole_episodes() -> None:
+    """OpenSpiel's rl_environment loop: chance handled by the environment,
+    each step a legal move of the seat to act, to the end of the episode."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment("python_phase10", players=3, max_moves=150)
+    rng = random.Random(5)
+    for _ in range(2):
+        step = env.reset()
+        moves = 0
+        while not step.last():
+            seat = step.observations["current_player"]
+            step = env.step([rng.choice(step.observations["legal_actions"][seat])])
+            moves += 1
+        assert moves == 150 or any(step.rewards)
+        assert len(step.observations["info_state"][0]) == Encoding(3).observation_size

@@ -10,6 +10,7 @@ the next hand is dealt without a player's move. A game that reaches
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -19,7 +20,7 @@ import pyspiel
 
 from .._actions import Draw
 from .._cards import FACES, Card, format_cards
-from .._determinize import with_draw_pile
+from .._determinize import determinize, with_draw_pile
 from .._moves import apply_with_events
 from .._rules import PRESETS, Rules
 from .._state import GameState, Pile, Step
@@ -221,6 +222,37 @@ class Phase10State(pyspiel.State):
         game = self.game
         playing = game is not None and game.step in (Step.DRAW, Step.PLAY)
         self._legal = self.encoding.legal(self._game()) if playing else {}
+
+    # --- search -------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state that seat ``player_id`` cannot tell from this one.
+
+        The cards the seat cannot see (the other hands but their known
+        cards, the draw pile, the discard pile below its top) are dealt
+        again at random by :func:`phase10.determinize` from the seat's view
+        alone; ``probability_sampler()`` (a number in [0, 1), such as
+        ``pyspiel.UniformProbabilitySampler``) seeds the deal. The seat's
+        own record of play is kept, so its information state is the same;
+        each other seat's becomes the public record and the hand it now
+        holds. This is what OpenSpiel's information-set MCTS
+        (``ISMCTSBot``) asks for at each simulation.
+        """
+        if self.game is None or self._dealing() or self.dealt:
+            raise pyspiel.SpielError(
+                "a state can be resampled between deals, not while a hand is dealt"
+            )
+        seed = int(float(probability_sampler()) * 2**53)
+        game = determinize(view(self.game, player_id), random.Random(seed))
+        clone = self.clone()
+        clone.game = game
+        public = self.logs[-1]
+        for seat in range(self.encoding.players):
+            if seat != player_id:
+                held = format_cards(game.players[seat].hand)
+                clone.logs[seat] = [*public, f"seat {seat} holds {held}"]
+        clone._refresh()
+        return clone
 
     def _game(self) -> GameState:
         if self.game is None:
