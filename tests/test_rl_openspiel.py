@@ -17,7 +17,7 @@ from extras import need
 np = need("numpy")
 pyspiel = need("pyspiel")
 
-from phase10 import determinize, view  # noqa: E402
+from phase10 import FACES, determinize, view  # noqa: E402
 from phase10.encoding import Encoding  # noqa: E402
 from phase10.rl import register_openspiel  # noqa: E402
 
@@ -185,4 +185,38 @@ def test_rl_environment_runs_whole_episodes() -> None:
             step = env.step([rng.choice(step.observations["legal_actions"][seat])])
             moves += 1
         assert moves == 150 or any(step.rewards)
-        assert len(step.observations["info_state"][0]) == Encoding(3).observation_size
+        size = Encoding(3).observation_size + 2 * 3 * 50  # the tensor's recall
+        assert len(step.observations["info_state"][0]) == size
+
+
+def test_the_information_state_tensor_is_the_view_and_what_the_seat_saw() -> None:
+    """The observation vector, then for each player counted from the seat,
+    the cards of each face it discarded and took from the discard pile this
+    hand, counted here from the public record of play, line by line."""
+    players = 3
+    names = [player.name for player in decision_states(players, 1, 1)[0].game.players]
+    size = Encoding(players).observation_size
+    faces = {str(card): card.index for card in FACES}
+    most = np.zeros(2)
+    for state in decision_states(players, seed=9, moves=400)[::11]:
+        counted = np.zeros((2, players, 50))
+        for line in state.information_state_string(0).splitlines():
+            if " dealt: " in line:
+                counted[:] = 0
+            for seat, name in enumerate(names):
+                if line.startswith(f"{name} discards a Skip") or line.startswith(
+                    f"{name} skips "
+                ):
+                    counted[0, seat, faces["S"]] += 1
+                elif line.startswith(f"{name} discards "):
+                    counted[0, seat, faces[line.split()[-1]]] += 1
+                if line.startswith(f"{name} draws ") and "discard pile" in line:
+                    counted[1, seat, faces[line[len(name) :].split()[1]]] += 1
+        for seat in range(players):
+            tensor = state.information_state_tensor(seat)
+            seen = view(state.game, seat)
+            assert tensor[:size] == [float(x) for x in Encoding(players).observe(seen)]
+            order = [(seat + offset) % players for offset in range(players)]
+            assert tensor[size:] == counted[:, order, :].ravel().tolist()
+        most = np.maximum(most, counted.sum(axis=(1, 2)))
+    assert min(most) > 0  # cards were discarded, and taken, in these states

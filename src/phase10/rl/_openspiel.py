@@ -19,8 +19,9 @@ import numpy as np
 import pyspiel
 
 from .._actions import Draw
-from .._cards import FACES, Card, format_cards
+from .._cards import FACES, SKIP, Card, format_cards
 from .._determinize import determinize, with_draw_pile
+from .._events import CardDiscarded, CardDrawn, SkipPlayed
 from .._moves import apply_with_events
 from .._rules import PRESETS, Rules
 from .._state import GameState, Pile, Step
@@ -33,6 +34,9 @@ from ._common import picture
 __all__ = ["GAME_NAME", "register"]
 
 GAME_NAME = "python_phase10"
+
+_DISCARDED, _TAKEN = 0, 1
+"""The two planes of :attr:`Phase10State.recall`."""
 
 _DEFAULTS: dict[str, Any] = {"players": 2, "max_moves": MAX_MOVES, "rules": "official"}
 
@@ -47,7 +51,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=6,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
@@ -109,6 +113,9 @@ class Phase10State(pyspiel.State):
         self.drawing = False
         # What each seat has seen, then (last) what a spectator has.
         self.logs: list[list[str]] = [[] for _ in range(self.encoding.players + 1)]
+        # What the table saw each seat do this hand, by face: discarded, and
+        # taken from the discard pile (see Phase10Observer).
+        self.recall = np.zeros((2, self.encoding.players, len(FACES)), np.float32)
         self._legal: dict[int, Any] = {}
 
     # --- whose turn ---------------------------------------------------------
@@ -202,6 +209,7 @@ class Phase10State(pyspiel.State):
         else:
             self.game = next_hand(self.game, deck=order)
         game = self.game
+        self.recall.fill(0)
         top = format_cards(game.discard_pile[:1])
         for seat, log in enumerate(self.logs):
             mine = game.players[seat].hand if seat < len(game.players) else ()
@@ -216,6 +224,17 @@ class Phase10State(pyspiel.State):
         seats: list[int | None] = [*range(len(names)), None]
         for seat, log in zip(seats, self.logs, strict=True):
             log.extend(event.seen_by(seat).describe(names) for event in events)
+        for event in events:
+            if isinstance(event, CardDiscarded):
+                self.recall[_DISCARDED, event.player, event.card.index] += 1
+            elif isinstance(event, SkipPlayed):
+                self.recall[_DISCARDED, event.player, SKIP.index] += 1
+            elif (
+                isinstance(event, CardDrawn)
+                and event.source is Pile.DISCARD
+                and event.card is not None
+            ):
+                self.recall[_TAKEN, event.player, event.card.index] += 1
         self._refresh()
 
     def _refresh(self) -> None:
@@ -275,7 +294,16 @@ class Phase10State(pyspiel.State):
 
 class Phase10Observer:
     """What a seat observes: the encoding's vector of its view (and its text),
-    or, for perfect recall, its record of every deal and event it saw."""
+    or, for perfect recall, its record of every deal and event it saw.
+
+    The information-state tensor is the observation vector followed by what
+    the seat has seen each player do this hand, by face: for each player,
+    counted from the seat (as the encoding counts them), the cards of each
+    of the 50 faces it discarded, then those it took from the discard pile.
+    The view shows only the top of the discard pile and the cards taken
+    that are still in hand; the rest is remembered here. The string is the
+    whole record, in order.
+    """
 
     def __init__(self, encoding: Encoding, iig_obs_type: Any, params: Any) -> None:
         if params:
@@ -292,7 +320,9 @@ class Phase10Observer:
         self.encoding = encoding
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        size = 0 if self.perfect_recall else encoding.observation_size
+        size = encoding.observation_size
+        if self.perfect_recall:
+            size += 2 * encoding.players * len(FACES)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -305,11 +335,16 @@ class Phase10Observer:
     def set_from(self, state: Phase10State, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
         self.tensor.fill(0)
-        if self.perfect_recall:
-            return
         seen = self._view(state, player)
-        if seen is not None:
-            self.tensor[:] = self.encoding.observe(seen)
+        if seen is None:
+            return
+        size = self.encoding.observation_size
+        self.tensor[:size] = self.encoding.observe(seen)
+        if self.perfect_recall:
+            n = self.encoding.players
+            me = seen.current if seen.seat is None else seen.seat
+            order = [(me + offset) % n for offset in range(n)]
+            self.tensor[size:] = state.recall[:, order, :].ravel()
 
     def string_from(self, state: Phase10State, player: int) -> str:
         """``player``'s observation (or record of play) as text."""
