@@ -378,3 +378,16 @@ def test_the_game_runs_in_the_page_under_pyodide_with_no_server(
     assert log.count("Ann discards ") + log.count("Ann skips ") >= 2, log
     shot(page, "offline-3-after-three-turns.png")
     assert requests and all(url.startswith(static_site + "/") for url in requests)
+
+
+def test_the_offline_page_starts_without_a_seed(
+    browser: Browser, static_site: str
+) -> None:
+    """At the address the docs give, with no ?seed=, the page deals a game
+    of its own (the seed came to Python as JsNull, which the engine refused)."""
+    page = new_page(browser)
+    page.set_default_timeout(180_000)
+    page.goto(f"{static_site}/static/offline.html?pace=20")
+    page.wait_for_selector('body[data-engine="ready"]')
+    page.wait_for_selector('body[data-turn="yes"]')
+    assert page_view(page).seat == 0

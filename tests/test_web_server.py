@@ -131,6 +131,7 @@ def test_only_a_free_persons_seat_may_be_played() -> None:
             ("seat=1", "seat 1 (Bob) is played by a bot"),
             ("seat=7", "there is no seat 7"),
             ("seat=x", "there is no seat -1"),
+            ("seat=%C2%B2", "there is no seat -1"),  # "²" is a digit to str.isdigit
             ("", "choose a seat"),
         ]:
             with client.websocket_connect(f"/ws?{query}") as page:
@@ -191,3 +192,17 @@ def test_the_tables_own_example_runs() -> None:
     import game_table
 
     assert doctest.testmod(game_table).failed == 0
+
+
+def test_a_binary_frame_is_refused_and_the_page_plays_on() -> None:
+    """Bytes instead of a JSON text get a reason, and the seat stays open."""
+    table = Table(["Ann", "Bob"], people=[0, 1], seed=3)
+    with client_for(table) as client, client.websocket_connect("/ws?seat=1") as page:
+        receive(page)
+        before = table.state
+        page.send_bytes(DRAW.encode())
+        assert "not as bytes" in receive(page)["reason"]
+        assert table.state is before
+        page.send_text(DRAW)
+        assert receive(page)["view"]["step"] == "play"
+        assert table.state is not before

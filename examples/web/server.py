@@ -74,7 +74,8 @@ async def play(websocket: WebSocket) -> None:
     room: Room = websocket.app.state.room
     await websocket.accept()
     text = websocket.query_params.get("seat", "")
-    seat = int(text) if text.isdigit() and len(text) < 3 else -1
+    # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
+    seat = int(text) if text.isascii() and text.isdigit() and len(text) < 3 else -1
     problem = room.table.seat_problem(seat) if text else "choose a seat: /ws?seat=0"
     if problem is None and seat in room.pages:
         problem = f"seat {seat} is taken: someone is playing it already"
@@ -87,12 +88,16 @@ async def play(websocket: WebSocket) -> None:
         await room.send(seat, room.table.update(seat))
         room.play_on()
         while True:
-            message = await websocket.receive_text()
-            refusal = (
-                f"a move is at most {MAX_MESSAGE} characters of JSON"
-                if len(message) > MAX_MESSAGE
-                else room.table.move(seat, message)
-            )
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            message = frame.get("text")
+            if message is None:  # a binary frame
+                refusal: str | None = "a move is sent as text (JSON), not as bytes"
+            elif len(message) > MAX_MESSAGE:
+                refusal = f"a move is at most {MAX_MESSAGE} characters of JSON"
+            else:
+                refusal = room.table.move(seat, message)
             if refusal is not None:
                 await room.send(seat, {"type": "refused", "reason": refusal})
                 continue

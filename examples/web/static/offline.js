@@ -12,7 +12,10 @@ async function startOffline() {
   await pyodide.loadPackage(wheels.map((name) => new URL(`/build/wheels/${name}`, location.href).href));
   const source = await (await fetch("/game_table.py")).text();
   pyodide.FS.writeFile("/home/pyodide/game_table.py", source);
-  pyodide.globals.set("seed", params.has("seed") ? Number(params.get("seed")) : null);
+  // No ?seed= (or not a whole number): undefined, which Python reads as None
+  // (null would arrive as JsNull, which the engine refuses as a seed).
+  const asked = params.has("seed") ? Number(params.get("seed")) : NaN;
+  pyodide.globals.set("seed", Number.isSafeInteger(asked) && asked >= 0 ? asked : undefined);
   const table = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/home/pyodide")
