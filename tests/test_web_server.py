@@ -22,13 +22,14 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import phase10
-from phase10 import PlayerView, Step, svg, view
+from phase10 import Draw, LayPhase, PlayerView, Step, apply, legal_actions, svg, view
 from phase10.bots import GreedyBot
 
 WEB = Path(__file__).resolve().parent.parent / "examples" / "web"
 sys.path.insert(0, str(WEB))
 
 from game_table import Table  # noqa: E402
+from scenarios import deal  # noqa: E402
 from server import Room, create_app  # noqa: E402
 from test_drawing import hidden_twin  # noqa: E402
 
@@ -206,3 +207,23 @@ def test_a_binary_frame_is_refused_and_the_page_plays_on() -> None:
         page.send_text(DRAW)
         assert receive(page)["view"]["step"] == "play"
         assert table.state is not before
+
+
+def test_lays_that_keep_the_wilds_are_offered_first() -> None:
+    """The engine lists R1 B1 Y1 | R5 W W before R1 B1 Y1 | B12 Y12 G12; the
+    table offers the lays spending fewest Wilds first (the page's buttons)."""
+    hands = ["R3 R4 R6 R8 R9 B3 B4 B6 B8 B9", "Y1 W W B12 Y12 G12 R1 B1 G7 Y9"]
+    table = Table(["Ann", "Bob"], people=[1], seed=1)
+    table.state = apply(deal(hands, draw_top="R5"), Draw())
+    listed = [m for m in legal_actions(table.state) if isinstance(m, LayPhase)]
+    assert "W" in listed[0].notation
+    offered = table.update(1)["notation"]
+    lays = [text for text in offered if text.startswith("L ")]
+    assert lays[0] == "L R1 B1 Y1 | B12 Y12 G12"
+    assert sorted(lays) == sorted(m.notation for m in listed)
+    assert [text.count("W") for text in lays] == sorted(
+        text.count("W") for text in lays
+    )
+    others = [text for text in offered if not text.startswith("L ")]
+    engine = [m.notation for m in legal_actions(table.state)]
+    assert others == [text for text in engine if not text.startswith("L ")]

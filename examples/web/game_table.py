@@ -66,7 +66,9 @@ class Table:
     def update(self, seat: int | None) -> dict[str, Any]:
         """Everything seat ``seat`` is shown now, as a JSON-ready dict."""
         seen = phase10.view(self.state, seat)
-        legal = phase10.legal_actions(seen) if seen.is_my_turn else ()
+        legal = _fewest_wilds_first(
+            phase10.legal_actions(seen) if seen.is_my_turn else ()
+        )
         told = [event.seen_by(seat) for event in self.events[-LOG_LENGTH:]]
         return {
             "type": "update",
@@ -118,6 +120,24 @@ class Table:
     def _apply(self, move: Action, seat: int | None) -> None:
         self.state, happened = phase10.apply_with_events(self.state, move, player=seat)
         self.events.extend(happened)
+
+
+def _fewest_wilds_first(moves: Sequence[Action]) -> list[Action]:
+    """``moves`` with the lays reordered among themselves, those spending
+    the fewest Wilds first (the page offers the first lays as buttons), the
+    other moves where they were."""
+    reordered = list(moves)
+    lays = [
+        (place, move)
+        for place, move in enumerate(reordered)
+        if isinstance(move, phase10.LayPhase)
+    ]
+    fewest = sorted(
+        lays, key=lambda lay: sum(c.is_wild for group in lay[1].groups for c in group)
+    )
+    for (place, _), (_, lay) in zip(lays, fewest, strict=True):
+        reordered[place] = lay
+    return reordered
 
 
 def _sentence(text: str) -> str:
