@@ -227,3 +227,19 @@ def test_lays_that_keep_the_wilds_are_offered_first() -> None:
     others = [text for text in offered if not text.startswith("L ")]
     engine = [m.notation for m in legal_actions(table.state)]
     assert others == [text for text in engine if not text.startswith("L ")]
+
+
+def test_a_person_cannot_cut_the_pause_after_a_hand_short() -> None:
+    """The table deals the next hand itself: NextHand from a page is refused
+    and changes nothing."""
+    table = Table(["Ann", "Bob"], people=[0, 1], seed=2)
+    while table.state.step is not Step.HAND_OVER:
+        seat = table.state.current
+        table._apply(GreedyBot(random.Random(0)).choose(view(table.state, seat)), seat)
+    before = table.state
+    reason = table.move(0, phase10.to_json(phase10.NextHand()))
+    assert reason is not None and "deals the next hand itself" in reason
+    assert table.state is before
+    assert table.automatic()
+    table.play_automatic()
+    assert table.state.step is not Step.HAND_OVER

@@ -96,6 +96,10 @@ class Table:
             return problem
         try:
             move = phase10.from_json(text, Action)
+            if isinstance(move, phase10.NextHand):
+                return (
+                    "the table deals the next hand itself, after a pause for the scores"
+                )
             self._apply(move, seat)
         except phase10.Phase10Error as error:
             return str(error)

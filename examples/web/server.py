@@ -143,13 +143,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bots", type=int, default=2, help="seats for bots")
     parser.add_argument("--seed", type=int, help="the game's seed")
     parser.add_argument("--pace", type=float, default=0.8, help="seconds per bot move")
+    parser.add_argument(
+        "--hand-pause",
+        type=float,
+        default=12.0,
+        help="seconds the scores of a finished hand stay up before the next deal",
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     count = args.people + args.bots
     names = [NAMES[i] if i < len(NAMES) else f"Player {i + 1}" for i in range(count)]
     table = Table(names, people=range(args.people), seed=args.seed)
-    room = Room(table, pace=args.pace, hand_pause=4 * args.pace)
+    room = Room(table, pace=args.pace, hand_pause=args.hand_pause)
     print(f"Open http://{args.host}:{args.port}/ in a browser for each person.")
     uvicorn.run(
         create_app(room), host=args.host, port=args.port, ws_max_size=MAX_MESSAGE

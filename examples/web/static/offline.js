@@ -24,13 +24,15 @@ Table(["Ann", "Bob", "Cleo"], people=[0], seed=seed)
 `);
   window.phase10Table = table; // for the tests and the curious: the game in this page
   const pace = params.has("pace") ? Number(params.get("pace")) : 700;
+  // The scores of a finished hand stay up this long (12 s, or 4 paces).
+  const handPause = params.has("pace") ? 4 * pace : 12000;
 
   function update() {
     game.receive(JSON.parse(table.update_json(0)));
   }
   function playOn() {
     if (!table.automatic()) return;
-    const wait = table.state.step.name === "HAND_OVER" ? 4 * pace : pace;
+    const wait = table.state.step.name === "HAND_OVER" ? handPause : pace;
     setTimeout(() => {
       table.play_automatic();
       update();
