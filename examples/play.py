@@ -256,7 +256,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args.seed = 1 + secrets.randbelow(99_999) if args.seed is None else args.seed
     try:
         rules = phase10.PRESETS[args.rules]
-        args.game = phase10.new_game(args.names, rules, seed=args.seed)
+        args.game, args.dealt = phase10.new_game_with_events(
+            args.names, rules, seed=args.seed
+        )
     except phase10.RulesError as error:
         parser.error(str(error))
     return args
@@ -273,8 +275,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     if human is None:
         teller.say(replay)  # every player is a bot, so the deal is no secret
     teller.say(f"Phase 10 · {args.rules} rules · {', '.join(args.names)}")
-    dealt = phase10.HandDealt(1, state.dealer, state.discard_pile[0], tiebreak=False)
-    teller.say(sentence(dealt.describe(teller.names)))
+    for event in args.dealt:  # the deal, and a turn lost to a Skip turned up
+        teller.say(
+            sentence(event.describe(teller.names)), 0 if event is args.dealt[0] else 2
+        )
     start = time.perf_counter()
     try:
         final, stop = play_game(state, human, read_line_from(sys.stdin, out), teller)

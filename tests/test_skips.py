@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from scenarios import deal
+from scenarios import arranged_deck, deal
 
 from phase10 import (
     BadDiscard,
     BadSkipTarget,
+    Card,
     CardNotInHand,
     GameState,
+    HandDealt,
     Rules,
     SkipLimit,
     Step,
+    TurnLost,
     discard,
     draw,
+    new_game,
+    new_game_with_events,
     skip,
     skip_targets,
 )
@@ -166,3 +171,17 @@ def test_skip_against_nobody_is_refused_while_someone_may_be_targeted() -> None:
     """skip(None) names the players who could be targeted instead."""
     with pytest.raises(BadSkipTarget, match="choose who loses a turn"):
         skip(draw(three()), None)
+
+
+@pytest.mark.rule("R18", "R27")
+def test_the_first_deal_is_told_with_the_turn_a_skip_starter_costs() -> None:
+    """new_game_with_events gives the game new_game gives, and tells its
+    deal: a HandDealt, then the first player's lost turn to a Skip starter."""
+    for starter, lost in (("S", (TurnLost(1),)), ("R1", ())):
+        deck = arranged_deck(Rules(), HANDS, starter=starter)
+        game, dealt = new_game_with_events(3, seed=1, deck=deck)
+        assert game == new_game(3, seed=1, deck=deck)
+        assert dealt == (HandDealt(1, 0, Card.parse(starter), False), *lost)
+    game, dealt = new_game_with_events(["Ann", "Bob"], seed=9, dealer=1)
+    assert game == new_game(["Ann", "Bob"], seed=9, dealer=1)
+    assert [type(event) for event in dealt][:1] == [HandDealt]

@@ -243,3 +243,17 @@ def test_a_person_cannot_cut_the_pause_after_a_hand_short() -> None:
     assert table.automatic()
     table.play_automatic()
     assert table.state.step is not Step.HAND_OVER
+
+
+@pytest.mark.rule("R27")
+def test_the_log_tells_the_deal_and_a_turn_lost_to_a_skip_turned_up() -> None:
+    """The first update already tells who dealt and the starter, and the turn
+    the first player lost when that starter is a Skip (seed 59 turns one up)."""
+    table = Table(["Ann", "Bob", "Cleo"], people=[0], seed=59)
+    assert table.state.discard_pile[-1].is_skip
+    assert table.update(0)["log"] == [
+        "Ann deals hand 1; the discard pile starts with S.",
+        "Bob loses a turn.",
+    ]
+    plain = Table(["Ann", "Bob"], people=[0], seed=5)
+    assert plain.update(None)["log"][0].startswith("Ann deals hand 1;")

@@ -44,7 +44,8 @@ class Table:
         seed: int | None = None,
         rules: phase10.Rules | None = None,
     ) -> None:
-        self.state: GameState = phase10.new_game(names, rules, seed=seed)
+        self.state: GameState
+        self.state, dealt = phase10.new_game_with_events(names, rules, seed=seed)
         self.names = [player.name for player in self.state.players]
         self.people = frozenset(people)
         seats = range(len(self.names))
@@ -52,8 +53,8 @@ class Table:
             raise ValueError(f"people sit at seats 0 to {len(self.names) - 1}")
         rng = random.Random(self.state.seed)
         self.bots = {s: GreedyBot(random.Random(rng.getrandbits(64))) for s in seats}
-        self.events: list[Event] = []
-        """Everything that happened, as the referee saw it."""
+        self.events: list[Event] = list(dealt)
+        """Everything that happened, as the referee saw it, from the deal on."""
 
     def seat_problem(self, seat: object) -> str | None:
         """Why a page may not play ``seat``, or ``None`` if it may."""

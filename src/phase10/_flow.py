@@ -40,6 +40,7 @@ __all__ = [
     "end_hand",
     "game_over",
     "new_game",
+    "new_game_with_events",
     "next_hand",
     "next_hand_candidates",
     "next_seat",
@@ -99,6 +100,44 @@ def new_game(
 
     .. versionadded:: 0.1
     """
+    return _start(players, rules, seed, dealer, deck, None)
+
+
+def new_game_with_events(
+    players: int | Sequence[str],
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    deck: Sequence[Card] | None = None,
+) -> tuple[GameState, tuple[Event, ...]]:
+    """:func:`new_game`, and the events of the first deal, as
+    :func:`~phase10.apply_with_events` gives those of a move.
+
+    The events are a :class:`~phase10.HandDealt` and, when the card turned
+    up to start the discard pile is a Skip, the :class:`~phase10.TurnLost`
+    of the first player (R27): what a front end tells before the first
+    move. Every one of them is public.
+
+    >>> game, dealt = new_game_with_events(["Ann", "Bob"], seed=7)
+    >>> [event.describe(["Ann", "Bob"]) for event in dealt]
+    ['Ann deals hand 1; the discard pile starts with G10']
+
+    .. versionadded:: 0.2
+    """
+    log: list[Event] = []
+    state = _start(players, rules, seed, dealer, deck, log)
+    return state, tuple(log)
+
+
+def _start(
+    players: int | Sequence[str],
+    rules: Rules | None,
+    seed: int | None,
+    dealer: int,
+    deck: Sequence[Card] | None,
+    log: Log,
+) -> GameState:
     if rules is None:
         rules = OFFICIAL
     elif not isinstance(rules, Rules):
@@ -128,7 +167,7 @@ def new_game(
         contenders=tuple(range(len(names))),
         seed=seed,
     )
-    return _deal(state, deck, None)
+    return _deal(state, deck, log)
 
 
 def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
