@@ -121,7 +121,7 @@ def new_game_with_events(
 
     >>> game, dealt = new_game_with_events(["Ann", "Bob"], seed=7)
     >>> [event.describe(["Ann", "Bob"]) for event in dealt]
-    ['Ann deals hand 1; the discard pile starts with G10']
+    ['Ann deals hand 1; the discard pile starts with Y11']
 
     .. versionadded:: 0.2
     """
