@@ -318,3 +318,16 @@ def test_the_twin_changes_what_describe_state_shows() -> None:
     twin = hidden_twin(state, 0, random.Random(1))
     assert describe_state(twin) != describe_state(state)
     assert re.search(r"Draw pile, top first: \S", describe_state(state))
+
+
+def test_a_number_card_shows_its_colours_letter_as_well_as_its_hue() -> None:
+    """Colours are told apart by more than colour: each number card's corners
+    carry its number and its colour's letter (R, B, Y, G)."""
+    for card in phase10.FACES:
+        if not card.is_number:
+            continue
+        root = ET.fromstring(card._repr_svg_())
+        texts = [element.text for element in root.iter(f"{SVG}text")]
+        code = str(card)[0]
+        assert texts.count(code) == 2, (card, texts)
+        assert texts.count(str(card.number)) == 3, (card, texts)

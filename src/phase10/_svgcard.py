@@ -70,9 +70,19 @@ def _corners(label: str, size: int = 13) -> str:
     )
 
 
-def _number_face(color: str, value: str) -> str:
+def _number_face(color: str, code: str, value: str) -> str:
     big = 34 if len(value) == 1 else 28
-    return _frame(color) + _corners(value) + _text(30, 57, big, color, value, "middle")
+    # The colour's letter under each corner's number, so that colours are
+    # told apart by more than their hue.
+    letters = _text(5, 27, 9, "#ffffff", code, "start") + _text(
+        55, 73, 9, "#ffffff", code, "end"
+    )
+    return (
+        _frame(color)
+        + _corners(value)
+        + letters
+        + _text(30, 57, big, color, value, "middle")
+    )
 
 
 def _wild_face() -> str:
@@ -112,7 +122,7 @@ def face(
     code = text[:1]
     if code in _COLORS:
         fill, color = _COLORS[code]
-        body, title = _number_face(fill, text[1:]), f"{color} {text[1:]}"
+        body, title = _number_face(fill, code, text[1:]), f"{color} {text[1:]}"
     elif text == "W":
         body, title = _wild_face(), "Wild"
     else:
