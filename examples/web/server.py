@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -141,7 +142,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--people", type=int, default=1, help="seats for people")
     parser.add_argument("--bots", type=int, default=2, help="seats for bots")
-    parser.add_argument("--seed", type=int, help="the game's seed")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="the game's seed, for tests only: whoever knows or guesses it knows "
+        "every hand",
+    )
     parser.add_argument("--pace", type=float, default=0.8, help="seconds per bot move")
     parser.add_argument(
         "--hand-pause",
@@ -156,6 +162,13 @@ def main(argv: list[str] | None = None) -> None:
     names = [NAMES[i] if i < len(NAMES) else f"Player {i + 1}" for i in range(count)]
     table = Table(names, people=range(args.people), seed=args.seed)
     room = Room(table, pace=args.pace, hand_pause=args.hand_pause)
+    if args.seed is not None:
+        print(
+            f"Warning: with --seed {args.seed} the deals follow from the seed, and a "
+            "player can work out a small seed from their first hand in seconds, "
+            "and with it every hand. Leave --seed out when people play.",
+            file=sys.stderr,
+        )
     print(f"Open http://{args.host}:{args.port}/ in a browser for each person.")
     uvicorn.run(
         create_app(room), host=args.host, port=args.port, ws_max_size=MAX_MESSAGE
