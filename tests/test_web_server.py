@@ -257,3 +257,15 @@ def test_the_log_tells_the_deal_and_a_turn_lost_to_a_skip_turned_up() -> None:
     ]
     plain = Table(["Ann", "Bob"], people=[0], seed=5)
     assert plain.update(None)["log"][0].startswith("Ann deals hand 1;")
+
+
+def test_the_server_warns_that_a_seed_gives_the_hands_away(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import server
+
+    monkeypatch.setattr(server.uvicorn, "run", lambda *args, **kwargs: None)
+    server.main(["--seed", "31337"])
+    assert "Warning: with --seed 31337" in capsys.readouterr().err
+    server.main([])
+    assert "Warning" not in capsys.readouterr().err
