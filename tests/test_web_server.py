@@ -263,8 +263,9 @@ def test_the_server_warns_that_a_seed_gives_the_hands_away(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import server
+    import uvicorn
 
-    monkeypatch.setattr(server.uvicorn, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
     server.main(["--seed", "31337"])
     assert "Warning: with --seed 31337" in capsys.readouterr().err
     server.main([])
