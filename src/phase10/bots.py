@@ -214,16 +214,22 @@ def _lay_with_fewest_wilds(
 
     :func:`~phase10.find_phase` answers with some way; a Wild kept in the
     hand is worth more later (it fits any group a player may hit), so the
-    bots lay with the fewest. The solver is asked with no Wild, then one,
-    and so on: the first answer is one of the fewest.
+    bots lay with the fewest. The solver is asked once with the whole hand
+    (most often there is no way, and that one call says so); when its way
+    spends Wilds, it is asked again with none, then one, and so on below
+    that count: the first answer is one of the fewest.
     """
+    found = find_phase(hand, phase, rules)
+    if found is None:
+        return None
+    spent = sum(card.is_wild for group in found for card in group)
     naturals = [card for card in hand if not card.is_wild]
     wilds = [card for card in hand if card.is_wild]
-    for count in range(len(wilds) + 1):
+    for count in range(spent):
         groups = find_phase(naturals + wilds[:count], phase, rules)
         if groups is not None:
             return groups
-    return None
+    return found
 
 
 def _can_extend(meld: Meld, card: Card) -> bool:
