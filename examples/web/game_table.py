@@ -1,20 +1,26 @@
 """One table of Phase 10 for the web example: people and bots, and no I/O.
 
-The server (``server.py``) keeps one :class:`Table` and sends each seat
-:meth:`Table.update`; the page under Pyodide (``static/offline.html``)
+The server (``server.py``) keeps a :class:`Table` per game and sends each
+seat :meth:`Table.update`; the page under Pyodide (``static/offline.html``)
 runs this same file in the browser. Only what a seat may see leaves a
 table: its view (``phase10.view``), the pictures drawn from that view, its
 legal moves and the events of the game as that seat is told them. Moves
 come back as JSON text and are read with ``phase10.from_json``, which
 checks them as ``from_dict`` does; a bad or illegal move is refused with
 the library's reason and changes nothing.
+
+A table keeps its game's :class:`~phase10.GameRecord` as it goes, and
+calls ``persist(number, move)`` with each move the engine accepts before
+the move takes effect: the server writes it to its store there, and a
+move the store cannot write is not made. :meth:`Table.resume` makes the
+table again from a record (after a restart).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import phase10
@@ -43,10 +49,18 @@ class Table:
         *,
         seed: int | None = None,
         rules: phase10.Rules | None = None,
+        persist: Callable[[int, Action], None] | None = None,
     ) -> None:
         self.state: GameState
         self.state, dealt = phase10.new_game_with_events(names, rules, seed=seed)
         self.names = [player.name for player in self.state.players]
+        self.record = phase10.GameRecord(
+            players=self.names, seed=self.state.seed, rules=self.state.rules
+        )
+        """The game so far: its seed and rules, and every move made."""
+        self.persist = persist
+        self.away: set[int] = set()
+        """People's seats whose turns a bot plays until the person is back."""
         self.people = frozenset(people)
         seats = range(len(self.names))
         if not self.people <= set(seats):
@@ -56,6 +70,30 @@ class Table:
         self.events: list[Event] = list(dealt)
         """Everything that happened, as the referee saw it, from the deal on."""
 
+    @classmethod
+    def resume(
+        cls,
+        record: phase10.GameRecord,
+        people: Collection[int],
+        *,
+        persist: Callable[[int, Action], None] | None = None,
+    ) -> Table:
+        """The table of the game ``record`` holds, with its moves made again.
+
+        A move the rules refuse raises :class:`~phase10.Phase10Error`.
+
+        >>> table = Table(["Ann", "Bob"], people=[0], seed=5)
+        >>> table.play_automatic()  # Bob, a bot, plays first
+        >>> again = Table.resume(table.record, people=[0])
+        >>> again.state == table.state and again.events == table.events
+        True
+        """
+        table = cls(record.players, people, seed=record.seed, rules=record.rules)
+        for move in record.actions:
+            table._apply(move, None)
+        table.persist = persist
+        return table
+
     def seat_problem(self, seat: object) -> str | None:
         """Why a page may not play ``seat``, or ``None`` if it may."""
         if not isinstance(seat, int) or seat not in range(len(self.names)):
@@ -64,8 +102,9 @@ class Table:
             return f"seat {seat} ({self.names[seat]}) is played by a bot"
         return None
 
-    def update(self, seat: int | None) -> dict[str, Any]:
-        """Everything seat ``seat`` is shown now, as a JSON-ready dict."""
+    def update(self, seat: int | None, *, narrow: bool = False) -> dict[str, Any]:
+        """Everything seat ``seat`` is shown now, as a JSON-ready dict; with
+        ``narrow``, the picture is laid out for a phone."""
         seen = phase10.view(self.state, seat)
         legal = _fewest_wilds_first(
             phase10.legal_actions(seen) if seen.is_my_turn else ()
@@ -77,14 +116,16 @@ class Table:
             "view": phase10.to_dict(seen),
             "legal": [phase10.to_dict(move) for move in legal],
             "notation": [move.notation for move in legal],
-            "picture": svg.view(seen),
+            "picture": svg.view(seen, narrow=narrow),
             "text": str(seen),
             "log": [_sentence(event.describe(self.names)) for event in told],
+            "moves": len(self.record.actions),
+            "away": seat in self.away,
         }
 
-    def update_json(self, seat: int | None) -> str:
+    def update_json(self, seat: int | None, narrow: bool = False) -> str:
         """:meth:`update` as JSON text (what the Pyodide page reads)."""
-        return json.dumps(self.update(seat))
+        return json.dumps(self.update(seat, narrow=narrow))
 
     def move(self, seat: int, text: str) -> str | None:
         """Make the move that the JSON ``text`` describes for ``seat``.
@@ -95,6 +136,8 @@ class Table:
         problem = self.seat_problem(seat)
         if problem is not None:
             return problem
+        if seat in self.away:
+            return "a bot is playing for you while you are away: press I'm back first"
         try:
             move = phase10.from_json(text, Action)
             if isinstance(move, phase10.NextHand):
@@ -107,12 +150,13 @@ class Table:
         return None
 
     def automatic(self) -> bool:
-        """Whether the next move is not a person's: a bot's turn, or dealing
-        the next hand."""
+        """Whether the next move is not a person's: a bot's turn (a person
+        who is away counts as a bot), or dealing the next hand."""
         state = self.state
         if state.step is Step.HAND_OVER:
             return True
-        return state.step is not Step.GAME_OVER and state.current not in self.people
+        person = state.current in self.people and state.current not in self.away
+        return state.step is not Step.GAME_OVER and not person
 
     def play_automatic(self) -> None:
         """Make the next move that is not a person's (see :meth:`automatic`)."""
@@ -123,7 +167,10 @@ class Table:
             self._apply(self.bots[seat].choose(phase10.view(self.state, seat)), seat)
 
     def _apply(self, move: Action, seat: int | None) -> None:
-        self.state, happened = phase10.apply_with_events(self.state, move, player=seat)
+        state, happened = phase10.apply_with_events(self.state, move, player=seat)
+        if self.persist is not None:
+            self.persist(len(self.record.actions), move)
+        self.state, self.record = state, self.record.then(move)
         self.events.extend(happened)
 
 

@@ -1,177 +1,628 @@
-"""Phase 10 in the browser: people and bots at one table, over a WebSocket.
+"""Phase 10 in the browser: tables of people and bots, over WebSockets.
 
     python -m pip install -e '.[web]'
-    python examples/web/server.py --people 2 --bots 1   # then open the address shown
+    python examples/web/server.py --db games.sqlite   # then open the address shown
 
-Each person opens the page, picks a free seat and plays by clicking cards.
-Starlette serves the page and a WebSocket per seat; uvicorn runs it. The
-game itself is ``game_table.Table``: only a seat's view, its pictures, its
-legal moves and the events as that seat is told them are sent; a move
-comes back as JSON, is checked by the library and is either made (and
-every seat is sent its new view) or refused with the library's reason.
+The first page makes a table (seats for people and bots, a rules preset)
+and shares its link; friends join by name; the game starts when every seat
+for a person is taken, or when the host starts it with bots in the empty
+seats. Anyone with the link may watch.
 
-The same page without a server, the engine running in the browser under
-Pyodide, is ``static/offline.html`` (see ``setup_offline.py``).
+Joining gives the person's page a secret token: a seat is played only with
+its token, and only from a page of this server (the ``Origin`` of every
+request and socket is checked). With ``--db`` every table and every move
+is written to SQLite before anyone is told of it, and the server resumes
+every table after a restart or a crash. A person who lets the turn timer
+run out has their turns played by a bot until they are back; the next hand
+is dealt when every person has pressed "Next hand", or after a pause.
+
+Starlette serves the pages and the sockets; uvicorn runs them. The game of
+each table is ``game_table.Table``: only a seat's view, its pictures, its
+legal moves and the events as that seat is told them are sent. The same
+page without a server, the engine running in the browser under Pyodide,
+is ``static/offline.html`` (see ``setup_offline.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sys
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import uvicorn
-from game_table import Table
+from lobby import Lobby, Refused, Setting
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, Response
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from store import MemoryStore, SQLiteStore, Store
+
+import phase10
+from phase10 import Step
 
 HERE = Path(__file__).resolve().parent
-NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eli", "Fay")
-MAX_MESSAGE = 64 * 1024
-"""The largest message a page may send; a move is a few hundred bytes."""
+MAX_MESSAGE = 16 * 1024
+"""The largest message a page may send; a move is a few hundred bytes.
+The transport takes up to :data:`TRANSPORT_LIMIT`, so a longer message is
+refused with a message, not by dropping the socket."""
+TRANSPORT_LIMIT = 1024 * 1024
+MAX_BODY = 4096
+"""The largest request body the lobby reads (a name and three numbers)."""
+HELLO_SECONDS = 15.0
+"""How long a new socket has to say who it is."""
+
+# Close codes a page reads: after these it does not reconnect by itself.
+REFUSED, TAKEN_ELSEWHERE = 4003, 4009
 
 
 class Room:
-    """The table and the pages connected to it, one per seat at most."""
+    """A started table's pages (one per seat, and any watchers), its turn
+    timer and the task that moves its bots and deals its hands."""
 
-    def __init__(self, table: Table, *, pace: float, hand_pause: float) -> None:
-        self.table, self.pace, self.hand_pause = table, pace, hand_pause
+    def __init__(
+        self,
+        setting: Setting,
+        *,
+        pace: float,
+        hand_pause: float,
+        turn_seconds: float,
+    ) -> None:
+        self.setting = setting
+        self.pace, self.hand_pause, self.turn_seconds = pace, hand_pause, turn_seconds
         self.pages: dict[int, WebSocket] = {}
+        self.watchers: set[WebSocket] = set()
+        self.narrow: set[WebSocket] = set()
+        """Pages that asked for the narrow (phone) picture."""
+        self.ready: set[int] = set()
+        """People who pressed "Next hand" on the scores of this hand."""
+        self.deadline: float | None = None
+        """When the person whose turn it is loses it to a bot (loop time)."""
+        self.wake = asyncio.Event()
         self.runner: asyncio.Task[None] | None = None
 
-    async def send(self, seat: int, message: dict[str, Any]) -> None:
-        page = self.pages.get(seat)
-        if page is not None:
-            try:
-                await page.send_text(json.dumps(message))
-            except (RuntimeError, OSError):  # the page has just gone
-                self.pages.pop(seat, None)
+    # --- what pages are sent -------------------------------------------------
 
-    async def send_updates(self) -> None:
-        for seat in list(self.pages):
-            await self.send(seat, self.table.update(seat))
+    def message(self, seat: int | None, page: WebSocket) -> dict[str, Any]:
+        setting = self.setting
+        game = setting.game
+        room: dict[str, Any] = {
+            "table": setting.id,
+            "listing": setting.listing(),
+            "connected": sorted(self.pages),
+            "you": seat,
+        }
+        if game is None:
+            return {"type": "lobby", "room": room}
+        room["away"] = sorted(game.away)
+        room["ready"] = sorted(self.ready)
+        left = None
+        if self.deadline is not None:
+            left = max(0.0, self.deadline - asyncio.get_running_loop().time())
+        room["clock"] = None if left is None else round(left, 1)
+        update = game.update(seat, narrow=page in self.narrow)
+        update["room"] = room
+        return update
+
+    async def send(self, page: WebSocket, message: dict[str, Any]) -> None:
+        try:
+            await page.send_text(json.dumps(message))
+        except (RuntimeError, OSError):  # the page has just gone
+            self.forget(page)
+
+    async def tell(self, seat: int | None, page: WebSocket) -> None:
+        await self.send(page, self.message(seat, page))
+
+    async def tell_everyone(self) -> None:
+        for seat, page in list(self.pages.items()):
+            await self.tell(seat, page)
+        for page in list(self.watchers):
+            await self.tell(None, page)
+
+    def forget(self, page: WebSocket) -> None:
+        self.watchers.discard(page)
+        self.narrow.discard(page)
+        for seat, held in list(self.pages.items()):
+            if held is page:
+                del self.pages[seat]
+
+    # --- the game's clock ----------------------------------------------------
 
     def play_on(self) -> None:
-        """Let the bots (and the dealer) move until it is a person's turn."""
+        """Start the task that plays the table's automatic moves, if the
+        game has started and the task is not running."""
+        self.wake.set()
+        if self.setting.game is None:
+            return
         if self.runner is None or self.runner.done():
             self.runner = asyncio.get_running_loop().create_task(self._run())
 
+    async def _wait(self, seconds: float) -> None:
+        """Sleep ``seconds``, or less if something happens at the table."""
+        self.wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.wake.wait(), max(seconds, 0))
+
     async def _run(self) -> None:
-        while self.table.automatic():
-            hand_over = self.table.state.step.name == "HAND_OVER"
-            await asyncio.sleep(self.hand_pause if hand_over else self.pace)
-            self.table.play_automatic()
-            await self.send_updates()
+        game = self.setting.game
+        if game is None:
+            return
+        loop = asyncio.get_running_loop()
+        turn: tuple[int, int] | None = None  # (seat, moves made when it began)
+        deadline = 0.0
+        while game.state.step is not Step.GAME_OVER:
+            state = game.state
+            if state.step is Step.HAND_OVER:
+                self.deadline = turn = None
+                until = loop.time() + self.hand_pause
+                while loop.time() < until and not self._everyone_ready():
+                    await self._wait(until - loop.time())
+                if game.state is state:
+                    self.ready.clear()
+                    await self._automatic()
+                continue
+            if game.automatic():
+                self.deadline = turn = None
+                await asyncio.sleep(self.pace)
+                if game.automatic():
+                    await self._automatic()
+                continue
+            seat, moves = state.current, len(game.record.actions)
+            if (
+                turn is None
+                or turn[0] != seat
+                or (state.step is Step.DRAW and turn[1] != moves)
+            ):
+                turn = (seat, moves)  # a new turn: its clock starts
+                deadline = self.deadline = loop.time() + self.turn_seconds
+                await self.tell_everyone()
+            if loop.time() < deadline:
+                await self._wait(deadline - loop.time())
+                continue
+            game.away.add(seat)  # time is up: a bot plays until the person is back
+            self.deadline = turn = None
+            page = self.pages.get(seat)
+            if page is not None:
+                await self.send(page, {"type": "notice", "text": _AWAY})
+            await self.tell_everyone()
+        self.deadline = None
+
+    async def _automatic(self) -> None:
+        """Make the table's next automatic move and tell everyone; if the
+        store cannot write it, it is not made: say so, and try again later."""
+        game = self.setting.game
+        if game is None:
+            return
+        try:
+            game.play_automatic()
+        except Exception as error:
+            print(f"table {self.setting.id}: {error!r}", file=sys.stderr)
+            await asyncio.sleep(1.0)
+            return
+        await self.tell_everyone()
+
+    def _everyone_ready(self) -> bool:
+        game = self.setting.game
+        if game is None:
+            return False
+        waiting = {s for s in self.pages if s not in game.away}
+        return waiting <= self.ready
+
+    # --- what pages send -------------------------------------------------------
+
+    async def received(self, seat: int | None, page: WebSocket, text: str) -> None:
+        """Act on one text message of a page playing ``seat`` (``None``: a
+        watcher)."""
+        game = self.setting.game
+        kind = _control(text)
+        if seat is None:
+            refusal: str | None = "you are watching this table: join it to play"
+        elif game is None:
+            refusal = "the game has not started: it starts when every seat is taken"
+        elif kind == "ready":
+            if game.state.step is Step.HAND_OVER:
+                self.ready.add(seat)
+                self.wake.set()
+                await self.tell_everyone()
+            return
+        elif kind == "back":
+            game.away.discard(seat)
+            self.wake.set()
+            await self.tell_everyone()
+            return
+        elif kind is not None:
+            refusal = f"a page sends moves, 'ready' or 'back', not {kind!r}"
+        else:
+            try:
+                refusal = game.move(seat, text)
+            except Exception as error:
+                print(f"table {self.setting.id}: {error!r}", file=sys.stderr)
+                refusal = "the server could not save that move, so it was not made"
+        if refusal is not None:
+            await self.send(page, {"type": "refused", "reason": refusal})
+            return
+        await self.tell_everyone()
+        self.play_on()
 
 
-async def play(websocket: WebSocket) -> None:
-    """One page playing one seat: ``/ws?seat=0``."""
-    room: Room = websocket.app.state.room
-    await websocket.accept()
-    text = websocket.query_params.get("seat", "")
-    # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
-    seat = int(text) if text.isascii() and text.isdigit() and len(text) < 3 else -1
-    problem = room.table.seat_problem(seat) if text else "choose a seat: /ws?seat=0"
-    if problem is None and seat in room.pages:
-        problem = f"seat {seat} is taken: someone is playing it already"
-    if problem is not None:
-        await websocket.send_text(json.dumps({"type": "refused", "reason": problem}))
-        await websocket.close(code=4000)
-        return
-    room.pages[seat] = websocket
+_AWAY = "Your time ran out: a bot is playing your turns. Press I'm back to play again."
+
+
+def _control(text: str) -> str | None:
+    """The ``type`` of a control message (``{"type": "ready"}``), or ``None``
+    for anything else, which is read as a move."""
+    if len(text) > 100 or '"schema"' in text:
+        return None
     try:
-        await room.send(seat, room.table.update(seat))
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(data, dict) and "schema" not in data:
+        kind = data.get("type")
+        if kind in ("ready", "back", "hello"):
+            return str(kind)
+    return None
+
+
+class Server:
+    """The lobby, a room for each table, and how fast rooms play."""
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        *,
+        pace: float = 0.8,
+        hand_pause: float = 30.0,
+        turn_seconds: float = 60.0,
+    ) -> None:
+        self.lobby = lobby
+        self.pace, self.hand_pause, self.turn_seconds = pace, hand_pause, turn_seconds
+        self.rooms: dict[str, Room] = {}
+
+    def room(self, setting: Setting) -> Room:
+        room = self.rooms.get(setting.id)
+        if room is None:
+            room = Room(
+                setting,
+                pace=self.pace,
+                hand_pause=self.hand_pause,
+                turn_seconds=self.turn_seconds,
+            )
+            self.rooms[setting.id] = room
+        return room
+
+    async def started(self, setting: Setting) -> None:
+        """Tell a table's pages that something changed; start its game."""
+        room = self.room(setting)
+        await room.tell_everyone()
+        room.play_on()
+
+
+def same_origin(headers: Any) -> bool:
+    """Whether a request comes from a page of this server: its ``Origin``
+    is this server's own address (browsers always send it on sockets and
+    on these requests; another site's page cannot forge it)."""
+    origin, host = headers.get("origin"), headers.get("host")
+    return bool(origin and host and origin in (f"http://{host}", f"https://{host}"))
+
+
+def refuse(reason: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"reason": reason}, status_code=status)
+
+
+async def read_body(request: Request) -> dict[str, Any] | JSONResponse:
+    if not same_origin(request.headers):
+        return refuse("requests come from this server's own pages", 403)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return refuse("the request is too long", 413)
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        return refuse("the request is not JSON")
+    if not isinstance(data, dict):
+        return refuse("the request is a JSON object")
+    return data
+
+
+def server_of(request: Request | WebSocket) -> Server:
+    server: Server = request.app.state.server
+    return server
+
+
+async def list_tables(request: Request) -> Response:
+    tables = list(server_of(request).lobby.tables.values())[-50:]
+    return JSONResponse([setting.listing() for setting in reversed(tables)])
+
+
+async def presets(request: Request) -> Response:
+    return JSONResponse(list(phase10.PRESETS))
+
+
+async def create_table(request: Request) -> Response:
+    data = await read_body(request)
+    if isinstance(data, JSONResponse):
+        return data
+    server = server_of(request)
+    try:
+        setting, token = server.lobby.create(
+            data.get("name"),
+            people=data.get("people", 1),
+            bots=data.get("bots", 0),
+            rules=data.get("rules", "official"),
+        )
+    except Refused as error:
+        return refuse(str(error))
+    if setting.started:
+        await server.started(setting)
+    return JSONResponse({"table": setting.id, "seat": 0, "token": token})
+
+
+def setting_of(request: Request) -> Setting | JSONResponse:
+    table_id = request.path_params["table"]
+    setting = server_of(request).lobby.tables.get(table_id)
+    if setting is None:
+        return refuse("there is no such table on this server", 404)
+    return setting
+
+
+async def show_table(request: Request) -> Response:
+    setting = setting_of(request)
+    if isinstance(setting, JSONResponse):
+        return setting
+    return JSONResponse(setting.listing())
+
+
+async def join_table(request: Request) -> Response:
+    setting = setting_of(request)
+    if isinstance(setting, JSONResponse):
+        return setting
+    data = await read_body(request)
+    if isinstance(data, JSONResponse):
+        return data
+    try:
+        seat, token = setting.join(data.get("name"))
+    except Refused as error:
+        return refuse(str(error))
+    await server_of(request).started(setting)
+    return JSONResponse({"table": setting.id, "seat": seat, "token": token})
+
+
+async def start_table(request: Request) -> Response:
+    setting = setting_of(request)
+    if isinstance(setting, JSONResponse):
+        return setting
+    data = await read_body(request)
+    if isinstance(data, JSONResponse):
+        return data
+    try:
+        setting.start(data.get("token"))
+    except Refused as error:
+        return refuse(str(error), 403)
+    await server_of(request).started(setting)
+    return JSONResponse({"table": setting.id, "started": True})
+
+
+async def socket(websocket: WebSocket) -> None:
+    """One page at one table, ``/ws/TABLE``: its first message says who it
+    is (``{"type": "hello", "token": ...}``; no token to watch)."""
+    await websocket.accept()
+    server = server_of(websocket)
+
+    async def refused(reason: str) -> None:
+        await websocket.send_text(json.dumps({"type": "refused", "reason": reason}))
+        await websocket.close(code=REFUSED)
+
+    if not same_origin(websocket.headers):
+        await refused("a table is played from this server's own pages")
+        return
+    setting = server.lobby.tables.get(websocket.path_params["table"])
+    if setting is None:
+        await refused("there is no such table on this server")
+        return
+    try:
+        hello = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+    except TimeoutError:
+        await refused("a page says hello first, with its seat's token")
+        return
+    data = _read_hello(hello.get("text"))
+    if data is None:
+        if hello["type"] != "websocket.disconnect":
+            await refused('a page says hello first: {"type": "hello", "token": ...}')
+        return
+    token = data.get("token")
+    seat = setting.seat_of(token) if token is not None else None
+    if token is not None and seat is None:
+        await refused("this is not the token of a seat at this table")
+        return
+    room = server.room(setting)
+    if data.get("narrow") is True:
+        room.narrow.add(websocket)
+    if seat is None:
+        room.watchers.add(websocket)
+    else:
+        before = room.pages.get(seat)
+        room.pages[seat] = websocket
+        if before is not None:
+            notice = "your seat is now played on another page"
+            await room.send(before, {"type": "notice", "text": notice})
+            with contextlib.suppress(RuntimeError, OSError):
+                await before.close(code=TAKEN_ELSEWHERE)
+        if setting.game is not None:
+            setting.game.away.discard(seat)  # back: the person plays again
+    try:
+        await room.tell_everyone()
         room.play_on()
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            message = frame.get("text")
-            if message is None:  # a binary frame
-                refusal: str | None = "a move is sent as text (JSON), not as bytes"
-            elif len(message) > MAX_MESSAGE:
-                refusal = f"a move is at most {MAX_MESSAGE} characters of JSON"
+            text = frame.get("text")
+            if text is None:  # a binary frame
+                reason = "a move is sent as text (JSON), not as bytes"
+                await room.send(websocket, {"type": "refused", "reason": reason})
+            elif len(text) > MAX_MESSAGE:
+                reason = f"a move is at most {MAX_MESSAGE} characters of JSON"
+                await room.send(websocket, {"type": "refused", "reason": reason})
             else:
-                refusal = room.table.move(seat, message)
-            if refusal is not None:
-                await room.send(seat, {"type": "refused", "reason": refusal})
-                continue
-            await room.send_updates()
-            room.play_on()
+                await room.received(seat, websocket, text)
     except WebSocketDisconnect:
         pass
     finally:
-        if room.pages.get(seat) is websocket:
-            del room.pages[seat]
+        room.forget(websocket)
+        room.wake.set()
+        await room.tell_everyone()
 
 
-async def seats(request: Any) -> Response:
-    """The seats and who may take them, for the page's seat picker."""
-    room: Room = request.app.state.room
-    table = room.table
-    listing = [
-        {"seat": s, "name": name, "person": s in table.people, "taken": s in room.pages}
-        for s, name in enumerate(table.names)
-    ]
-    return Response(json.dumps(listing), media_type="application/json")
+def _read_hello(text: object) -> dict[str, Any] | None:
+    if not isinstance(text, str) or len(text) > 1000:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(data, dict) and data.get("type") == "hello":
+        return data
+    return None
 
 
-def create_app(room: Room) -> Starlette:
-    """The web application for ``room``: the page, its files and the socket."""
+def create_app(server: Server, *, allowed_hosts: Sequence[str] = ("*",)) -> Starlette:
+    """The web application: the pages, their files, the lobby and the sockets.
+
+    ``allowed_hosts`` are the names the server answers to (a page at any
+    other ``Host`` is refused, which stops DNS rebinding)."""
     static = HERE / "static"
+
+    def page(request: Request) -> Response:
+        return FileResponse(static / "index.html")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for setting in server.lobby.tables.values():
+            if setting.started:  # resumed from the store: play on
+                server.room(setting).play_on()
+        yield
+        for room in server.rooms.values():
+            if room.runner is not None:
+                room.runner.cancel()
+
     routes = [
-        Route("/", lambda request: FileResponse(static / "index.html")),
-        Route("/seats", seats),
+        Route("/", page),
+        Route("/table/{table}", page),
+        Route("/api/presets", presets),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table}", show_table),
+        Route("/api/tables/{table}/join", join_table, methods=["POST"]),
+        Route("/api/tables/{table}/start", start_table, methods=["POST"]),
         Route("/game_table.py", lambda request: FileResponse(HERE / "game_table.py")),
-        WebSocketRoute("/ws", play),
+        WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=static)),
         Mount("/build", StaticFiles(directory=HERE / "build", check_dir=False)),
     ]
-    app = Starlette(routes=routes)
-    app.state.room = room
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.server = server
     return app
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--people", type=int, default=1, help="seats for people")
-    parser.add_argument("--bots", type=int, default=2, help="seats for bots")
+    parser.add_argument(
+        "--db",
+        help="an SQLite file that keeps every table and move (made if missing); "
+        "without it a restart loses every game",
+    )
+    parser.add_argument(
+        "--people",
+        type=int,
+        help="make one table at start with this many seats for people (no host)",
+    )
+    parser.add_argument("--bots", type=int, default=0, help="its seats for bots")
+    parser.add_argument(
+        "--rules", default="official", choices=list(phase10.PRESETS), help="its rules"
+    )
     parser.add_argument(
         "--seed",
         type=int,
-        help="the game's seed, for tests only: whoever knows or guesses it knows "
-        "every hand",
+        help="deal the tables from this seed and the next numbers: whoever "
+        "knows or guesses it knows every hand; at least 64 bits, or add --test",
+    )
+    parser.add_argument(
+        "--test", action="store_true", help="a test game: a short --seed is allowed"
     )
     parser.add_argument("--pace", type=float, default=0.8, help="seconds per bot move")
     parser.add_argument(
         "--hand-pause",
         type=float,
-        default=12.0,
-        help="seconds the scores of a finished hand stay up before the next deal",
+        default=30.0,
+        help="the longest the scores of a hand stay up before the next deal "
+        "(it comes sooner when everyone presses Next hand)",
+    )
+    parser.add_argument(
+        "--turn-seconds",
+        type=float,
+        default=60.0,
+        help="seconds a person has for a turn before a bot plays it",
     )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        help="a name people reach the server by (repeat it): needed with "
+        "--host 0.0.0.0, e.g. --allowed-host 192.168.1.20",
+    )
     args = parser.parse_args(argv)
-    count = args.people + args.bots
-    names = [NAMES[i] if i < len(NAMES) else f"Player {i + 1}" for i in range(count)]
-    table = Table(names, people=range(args.people), seed=args.seed)
-    room = Room(table, pace=args.pace, hand_pause=args.hand_pause)
-    if args.seed is not None:
-        print(
-            f"Warning: with --seed {args.seed} the deals follow from the seed, and a "
-            "player can work out a small seed from their first hand in seconds, "
-            "and with it every hand. Leave --seed out when people play.",
-            file=sys.stderr,
+    if args.seed is not None and args.seed.bit_length() < 64 and not args.test:
+        parser.error(
+            f"--seed {args.seed} is shorter than 64 bits: a player could work it "
+            "out from a first hand in seconds, and with it every hand. Leave "
+            "--seed out when people play, or add --test for a test game."
         )
-    print(f"Open http://{args.host}:{args.port}/ in a browser for each person.")
+    store: Store = MemoryStore() if args.db is None else SQLiteStore(args.db)
+    lobby = Lobby(store, seed_for_tests=args.seed)
+    if args.people is not None:
+        try:
+            setting, _ = lobby.create(
+                None, people=args.people, bots=args.bots, rules=args.rules, host=False
+            )
+        except Refused as error:
+            parser.error(str(error))
+    server = Server(
+        lobby,
+        pace=args.pace,
+        hand_pause=args.hand_pause,
+        turn_seconds=args.turn_seconds,
+    )
+    hosts = args.allowed_host or ["127.0.0.1", "localhost", "[::1]", args.host]
+    address = f"http://{args.host}:{args.port}"
+    print(f"Open {address}/ in a browser to make a table or join one.")
+    if args.people is not None:
+        print(f"The table made at start: {address}/table/{setting.id}")
+    if args.db is None:
+        print("Without --db the games live in memory: a restart loses them.")
+    if args.host in ("0.0.0.0", "::") and not args.allowed_host:
+        print("Add --allowed-host with the name or address people will use.")
+    for saved in lobby.tables.values():
+        if args.db is not None and saved.started:
+            print(f"Resumed table {saved.id}: {', '.join(saved.names)}")
     uvicorn.run(
-        create_app(room), host=args.host, port=args.port, ws_max_size=MAX_MESSAGE
+        create_app(server, allowed_hosts=hosts),
+        host=args.host,
+        port=args.port,
+        ws_max_size=TRANSPORT_LIMIT,
     )
 
 

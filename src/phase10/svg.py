@@ -44,11 +44,22 @@ _MARGIN: Final = 12
 _HAND_STEP: Final = 40
 """How far apart the cards of a hand are drawn: they overlap, showing the corner."""
 _MELD_SCALE: Final = 0.6
-_MELD_STEP: Final = 17
-_CELL_WIDTH: Final = 250
+_MELD_STEP: Final = 22
+"""How far apart the cards of a group are: enough to read each corner."""
+_MELD_GAP: Final = 18
 _CELL_HEIGHT: Final = 20 + CARD_HEIGHT * _MELD_SCALE + 10
+_LABEL_EM: Final = 0.58
+"""The width of an average character of a label, in font sizes (Helvetica)."""
+_TABLE_WIDTH: Final = 500
+"""The width of :func:`table`'s picture."""
 _ROW_HEIGHT: Final = 22
 _LEAST_WIDTH: Final = 780
+_NARROW_WIDTH: Final = 380
+"""The width of the narrow picture: a phone's screen, one unit a pixel."""
+_NARROW_ROW: Final = 44
+"""A player's row in the narrow picture: two lines, and a finger's height."""
+_NARROW_STEP: Final = 44
+"""The hand's cards in the narrow picture: a finger's width of each shows."""
 
 
 def _size(size: float | None) -> float | None:
@@ -121,34 +132,48 @@ def hand(cards: Iterable[CardLike], *, size: float | None = None) -> str:
     return document(width, CARD_HEIGHT, body, size=_size(size))
 
 
-def _meld(meld: Meld, index: int, owner: str, x: float, y: float) -> str:
-    label = _label(x, y + 13, f"{index} · {owner} · {meld_text(meld)}", size=12)
+def _meld_label(meld: Meld, index: int, owner: str) -> str:
+    return f"{index} · {owner} · {meld_text(meld)}"
+
+
+def _meld_width(meld: Meld, label: str) -> float:
+    """How wide a group is drawn: its cards or its label, the wider."""
+    cards = CARD_WIDTH * _MELD_SCALE + max(len(meld.cards) - 1, 0) * _MELD_STEP
+    return max(cards, len(label) * 12 * _LABEL_EM)
+
+
+def _meld(meld: Meld, index: int, label: str, x: float, y: float) -> str:
+    text = _label(x, y + 13, label, size=12)
     cards = "".join(
         face(str(one), x=x + place * _MELD_STEP, y=y + 20, scale=_MELD_SCALE)
         for place, one in enumerate(meld.cards)
     )
-    return f'<g class="meld" data-meld="{index}">{label}{cards}</g>'
+    return f'<g class="meld" data-meld="{index}">{text}{cards}</g>'
 
 
 def _melds(
     melds: Sequence[Meld], names: Sequence[str] | None, x: float, y: float, width: float
 ) -> tuple[str, float]:
-    """The groups on the table in columns; the drawing and its height."""
-    columns = max(1, int(width // _CELL_WIDTH))
+    """The groups on the table, left to right in rows no wider than
+    ``width``, none overlapping another; the drawing and its height."""
     parts = []
+    left, top = 0.0, 0.0
     for index, meld in enumerate(melds):
         if not isinstance(meld, Meld):
             raise UsageError(f"a table is a sequence of Meld, not {shown(meld)}")
-        row, column = divmod(index, columns)
         owner = (
             names[meld.owner]
             if names is not None and 0 <= meld.owner < len(names)
             else f"seat {meld.owner}"
         )
-        cell_x, cell_y = x + column * _CELL_WIDTH, y + row * _CELL_HEIGHT
-        parts.append(_meld(meld, index, owner, cell_x, cell_y))
-    rows = -(-len(melds) // columns)
-    return "".join(parts), rows * _CELL_HEIGHT
+        label = _meld_label(meld, index, owner)
+        wide = _meld_width(meld, label)
+        if left > 0 and left + wide > width:
+            left, top = 0.0, top + _CELL_HEIGHT
+        parts.append(_meld(meld, index, label, x + left, y + top))
+        left += wide + _MELD_GAP
+    height = top + _CELL_HEIGHT if melds else 0.0
+    return "".join(parts), height
 
 
 def table(
@@ -165,7 +190,7 @@ def table(
 
     .. versionadded:: 0.1
     """
-    width = 2 * _CELL_WIDTH
+    width = _TABLE_WIDTH
     melds = cast("tuple[Meld, ...]", tuple(_iterate(melds, "a sequence of Meld")))
     body, height = _melds(melds, names, 0, 0, width)
     if not melds:
@@ -173,11 +198,14 @@ def table(
     return document(width, height, body, size=_size(size))
 
 
-def _players(seen: PlayerView, y: float, width: float) -> tuple[str, float]:
+def _players(
+    seen: PlayerView, y: float, width: float, *, narrow: bool = False
+) -> tuple[str, float]:
     parts = []
     playing = seen.step in (Step.DRAW, Step.PLAY)
+    row_height = _NARROW_ROW if narrow else _ROW_HEIGHT
     for seat, player in enumerate(seen.players):
-        top = y + seat * _ROW_HEIGHT
+        top = y + seat * row_height
         current = playing and seat == seen.current
         # An unmarked row is painted clear, so a click anywhere on it finds it.
         fill = "#fff3c4" if current else "#eef3f7"
@@ -185,22 +213,37 @@ def _players(seen: PlayerView, y: float, width: float) -> tuple[str, float]:
         name = f"{player.name} (you)" if seat == seen.seat else player.name
         points = seen.hand_points
         gained = f" ({points[seat]:+d})" if points is not None else ""
-        cells = [
-            (_MARGIN + 4, ">" if current else ""),
-            (_MARGIN + 18, str(seat)),
-            (_MARGIN + 40, name),
-            (_MARGIN + 190, cards_count(player.hand_size)),
-            (_MARGIN + 260, f"{player.score} points{gained}"),
-            (_MARGIN + 380, player_status(seen, seat)),
-        ]
-        text = "".join(_label(x, top + 15, value) for x, value in cells if value)
+        status = player_status(seen, seat)
+        if narrow:  # two lines: who and how many cards and points; the phase
+            cells = [
+                (_MARGIN + 4, top + 17, ">" if current else ""),
+                (_MARGIN + 18, top + 17, str(seat)),
+                (_MARGIN + 34, top + 17, name),
+                (_MARGIN + 184, top + 17, cards_count(player.hand_size)),
+                (_MARGIN + 250, top + 17, f"{player.score} pts{gained}"),
+                (_MARGIN + 34, top + 35, status),
+            ]
+        else:
+            cells = [
+                (_MARGIN + 4, top + 15, ">" if current else ""),
+                (_MARGIN + 18, top + 15, str(seat)),
+                (_MARGIN + 40, top + 15, name),
+                (_MARGIN + 190, top + 15, cards_count(player.hand_size)),
+                (_MARGIN + 260, top + 15, f"{player.score} points{gained}"),
+                (_MARGIN + 380, top + 15, status),
+            ]
+        text = "".join(
+            _label(x, text_y, value, size=12 if narrow and text_y > top + 20 else 13)
+            for x, text_y, value in cells
+            if value
+        )
         parts.append(
             f'<g class="player" data-seat="{seat}">'
             f'<rect x="{_MARGIN}" y="{number(top)}" '
-            f'width="{number(width - 2 * _MARGIN)}" height="{_ROW_HEIGHT - 2}" '
+            f'width="{number(width - 2 * _MARGIN)}" height="{row_height - 2}" '
             f'rx="4" fill="{fill}"{opacity}/>{text}</g>'
         )
-    return "".join(parts), len(seen.players) * _ROW_HEIGHT
+    return "".join(parts), len(seen.players) * row_height
 
 
 def _piles(seen: PlayerView, y: float) -> str:
@@ -221,7 +264,7 @@ def _piles(seen: PlayerView, y: float) -> str:
     return f'{draw}<g class="pile" data-pile="discard">{picture}{label}</g>'
 
 
-def view(seen: PlayerView, *, size: float | None = None) -> str:
+def view(seen: PlayerView, *, size: float | None = None, narrow: bool = False) -> str:
     """A picture of a :class:`~phase10.PlayerView`: whose turn, the players,
     the piles, the table and, last, the seat's own hand, sorted.
 
@@ -229,9 +272,16 @@ def view(seen: PlayerView, *, size: float | None = None) -> str:
     see. ``size`` is the picture's width in pixels. This is what a view
     shows in Jupyter.
 
+    With ``narrow``, the picture is laid out for a phone's screen: 380
+    units wide (one unit a pixel on a 390-pixel screen), the table below
+    the piles, the hand in rows, and every player's row and every card of
+    the hand at least 44 units across, a finger's width.
+
     :type seen: ~phase10.PlayerView
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2
+       ``narrow``; groups on the table are laid out so none overlaps another.
     """
     if isinstance(seen, GameState):
         raise UsageError(
@@ -240,7 +290,11 @@ def view(seen: PlayerView, *, size: float | None = None) -> str:
         )
     if not isinstance(seen, PlayerView):
         raise UsageError(f"svg.view draws a PlayerView, not {shown(seen)}")
+    if not isinstance(narrow, bool):
+        raise UsageError(f"narrow is True or False, not {shown(narrow)}")
     hand_texts = [str(one) for one in sorted(seen.hand)]
+    if narrow:
+        return _narrow_view(seen, hand_texts, size)
     hand_width = CARD_WIDTH + max(len(hand_texts) - 1, 0) * _HAND_STEP
     width = max(_LEAST_WIDTH, hand_width + 2 * _MARGIN)
     parts = [_label(_MARGIN, _MARGIN + 14, header(seen), size=15, bold=True)]
@@ -251,7 +305,9 @@ def view(seen: PlayerView, *, size: float | None = None) -> str:
     parts.append(_piles(seen, y))
     table_x = _MARGIN + 2 * CARD_WIDTH + 110
     names = [player.name for player in seen.players]
-    melds, melds_height = _melds(seen.table, names, table_x, y, width - table_x)
+    melds, melds_height = _melds(
+        seen.table, names, table_x, y, width - table_x - _MARGIN
+    )
     if not seen.table:
         melds, melds_height = _label(table_x, y + 16, "Table: nothing laid down yet"), 0
     parts.append(f'<g class="table">{melds}</g>')
@@ -263,3 +319,60 @@ def view(seen: PlayerView, *, size: float | None = None) -> str:
         parts.append(f'<g class="hand">{cards}</g>')
         y += 32 + CARD_HEIGHT
     return document(width, y + _MARGIN, "".join(parts), size=_size(size))
+
+
+def _narrow_view(seen: PlayerView, hand_texts: list[str], size: float | None) -> str:
+    width = _NARROW_WIDTH
+    inner = width - 2 * _MARGIN
+    parts = []
+    y: float = _MARGIN
+    for line in _wrap(header(seen).split(" · "), inner, 14):
+        parts.append(_label(_MARGIN, y + 14, line, size=14, bold=True))
+        y += 19
+    y += 6
+    players, height = _players(seen, y, width, narrow=True)
+    parts.append(players)
+    y += height + 12
+    parts.append(_piles(seen, y))
+    y += CARD_HEIGHT + 30
+    names = [player.name for player in seen.players]
+    melds, melds_height = _melds(seen.table, names, _MARGIN, y, inner)
+    if not seen.table:
+        melds, melds_height = (
+            _label(_MARGIN, y + 16, "Table: nothing laid down yet"),
+            24,
+        )
+    parts.append(f'<g class="table">{melds}</g>')
+    y += melds_height + 8
+    if seen.seat is not None:
+        title = f"Your hand: {cards_count(len(hand_texts))}"
+        parts.append(_label(_MARGIN, y + 14, title, bold=True))
+        y += 24
+        per_row = int((inner - CARD_WIDTH) // _NARROW_STEP) + 1
+        cards = []
+        for place, text in enumerate(hand_texts):
+            row, column = divmod(place, per_row)
+            cards.append(
+                face(
+                    text,
+                    x=_MARGIN + column * _NARROW_STEP,
+                    y=y + row * (CARD_HEIGHT + 8),
+                    attributes=f'data-place="{place}"',
+                )
+            )
+        parts.append(f'<g class="hand">{"".join(cards)}</g>')
+        rows = max(1, -(-len(hand_texts) // per_row))
+        y += rows * (CARD_HEIGHT + 8)
+    return document(width, y + _MARGIN, "".join(parts), size=_size(size))
+
+
+def _wrap(parts: Sequence[str], width: float, font: int) -> list[str]:
+    """``parts`` joined with " · " into lines no wider than ``width``."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and len(joined) * font * _LABEL_EM <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines

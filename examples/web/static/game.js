@@ -3,6 +3,8 @@
 // seat (the picture phase10.svg drew of the seat's view, the log, the legal
 // moves) and turns clicks into moves: JSON documents of the library's move
 // format, which the engine checks. It knows no rule of the game itself.
+// The server's transport, with the seat's token and reconnection, is at the
+// end; lobby.js uses it.
 "use strict";
 
 const MOVE = { schema: "phase10/action", version: 1 };
@@ -15,6 +17,7 @@ function createGame(transport) {
   let groups = []; // the groups of a lay being put together, as card names
   let picked = []; // the selected cards of the hand, in the order clicked
   let updates = 0;
+  let clockAt = 0; // when the last update's clock was read (ms)
 
   function say(text, kind) {
     const box = $("message");
@@ -56,7 +59,12 @@ function createGame(transport) {
       say(message.reason, "refused");
       return;
     }
+    if (message.type === "notice") {
+      say(message.text, "hint");
+      return;
+    }
     current = message;
+    clockAt = Date.now();
     groups = []; // a new picture: its cards are not in any group yet
     render();
   }
@@ -79,7 +87,49 @@ function createGame(transport) {
     wireBoard();
     renderGroups();
     renderSuggestions();
+    renderRoom();
   }
+
+  // What the server says of the table: the turn's clock, who is connected,
+  // who is away; and the Next hand button on the scores of a hand.
+  function renderRoom() {
+    const view = current.view;
+    const room = current.room || null;
+    const seated = view.seat !== null;
+    $("next").hidden = !(seated && view.step === "hand over");
+    $("next").disabled = Boolean(room && room.ready.includes(view.seat));
+    $("away").hidden = !current.away;
+    document.body.dataset.away = current.away ? "yes" : "no";
+    tick();
+  }
+
+  function tick() {
+    if (!current) return;
+    const view = current.view;
+    const room = current.room;
+    const names = view.players.map((player) => player.name);
+    const parts = [];
+    if (room) {
+      const gone = room.listing.seats
+        .filter((seat) => !seat.bot && !room.connected.includes(seat.seat))
+        .map((seat) => seat.name);
+      if (gone.length) parts.push(`Not connected: ${gone.join(", ")}.`);
+      const away = room.away.map((seat) => names[seat]);
+      if (away.length) parts.push(`A bot plays for ${away.join(", ")}.`);
+      if (room.clock !== null && (view.step === "draw" || view.step === "play")) {
+        const left = Math.max(0, Math.round(room.clock - (Date.now() - clockAt) / 1000));
+        const whose = view.current === view.seat ? "Your" : `${names[view.current]}'s`;
+        parts.push(`${whose} turn: ${left} s left.`);
+      }
+      if (view.step === "hand over") {
+        const ready = room.ready.map((seat) => names[seat]);
+        parts.push(ready.length ? `Ready for the next hand: ${ready.join(", ")}.` :
+          "The next hand is dealt when everyone presses Next hand.");
+      }
+    }
+    $("status").textContent = parts.join(" ");
+  }
+  setInterval(tick, 1000);
 
   function wireBoard() {
     const board = $("board");
@@ -187,6 +237,11 @@ function createGame(transport) {
     }
     send({ type: "lay_phase", groups });
   });
+  $("next").addEventListener("click", () => {
+    $("next").disabled = true;
+    transport.send(JSON.stringify({ type: "ready" }));
+  });
+  $("back").addEventListener("click", () => transport.send(JSON.stringify({ type: "back" })));
   $("clear").addEventListener("click", () => {
     groups = [];
     unselect(selectedCards());
@@ -200,17 +255,74 @@ function createGame(transport) {
   return { receive, say };
 }
 
-// The server's transport: one WebSocket for this page's seat.
-function connectToServer(seat) {
+// The server's transport: one WebSocket to a table, which says hello with
+// the seat's token (none to watch) and reconnects by itself, waiting 1, 2, 4
+// ... up to 30 seconds between tries, until the server answers again. The
+// state of the connection is on the page (#connection) and in
+// body[data-connection]. onLobby(message) gets the table's seating before
+// its game starts, onUpdate(message) each update of the game.
+const NARROW = "(max-width: 600px)";
+
+function connectToServer(tableId, token, onLobby, onUpdate) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws?seat=${seat}`);
-  const game = createGame({ send: (text) => socket.send(text) });
-  socket.addEventListener("message", (event) => game.receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
-    document.body.dataset.connection = "closed";
+  const url = `${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`;
+  const badge = document.getElementById("connection");
+  let socket = null;
+  let tries = 0;
+  let lastRefusal = "";
+  function show(state, text) {
+    document.body.dataset.connection = state;
+    badge.textContent = text;
+    badge.className = state;
+  }
+  const game = createGame({
+    send(text) {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
+      else game.say("Not connected to the server: nothing was sent. Reconnecting...", "refused");
+    },
   });
-  socket.addEventListener("open", () => {
-    document.body.dataset.connection = "open";
-  });
+  function open() {
+    show("connecting", "Connecting...");
+    socket = new WebSocket(url);
+    socket.addEventListener("open", () => {
+      const narrow = window.matchMedia(NARROW).matches;
+      socket.send(JSON.stringify({ type: "hello", token, narrow }));
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "refused") lastRefusal = message.reason;
+      else {
+        tries = 0;
+        show("open", "Connected");
+      }
+      if (message.type === "lobby") onLobby(message);
+      else {
+        if (message.type === "update") onUpdate(message);
+        game.receive(message);
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.code === 4003 || event.code === 4009) {
+        // Refused, or the seat was opened on another page: trying again
+        // would do the same.
+        show("closed", event.code === 4009 ? "Playing on another page" : `Refused: ${lastRefusal}`);
+        return;
+      }
+      const seconds = Math.min(30, 2 ** tries) * (0.8 + 0.4 * Math.random());
+      tries += 1;
+      const at = Date.now() + seconds * 1000;
+      const count = () => {
+        const left = Math.ceil((at - Date.now()) / 1000);
+        if (left > 0 && document.body.dataset.connection === "reconnecting") {
+          badge.textContent = `Connection lost: trying again in ${left} s`;
+          setTimeout(count, 500);
+        }
+      };
+      show("reconnecting", "");
+      count();
+      setTimeout(open, seconds * 1000);
+    });
+  }
+  open();
   return game;
 }

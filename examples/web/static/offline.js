@@ -27,20 +27,31 @@ Table(["Ann", "Bob", "Cleo"], people=[0], seed=seed)
   // The scores of a finished hand stay up this long (12 s, or 4 paces).
   const handPause = params.has("pace") ? 4 * pace : 12000;
 
+  const narrow = window.matchMedia(NARROW).matches;
   function update() {
-    game.receive(JSON.parse(table.update_json(0)));
+    game.receive(JSON.parse(table.update_json(0, narrow)));
   }
-  function playOn() {
+  let timer = null;
+  function playOn(wait) {
     if (!table.automatic()) return;
-    const wait = table.state.step.name === "HAND_OVER" ? handPause : pace;
-    setTimeout(() => {
+    const handOver = table.state.step.name === "HAND_OVER";
+    timer = setTimeout(() => {
+      timer = null;
       table.play_automatic();
       update();
       playOn();
-    }, wait);
+    }, wait !== undefined ? wait : handOver ? handPause : pace);
   }
   const game = createGame({
     send(text) {
+      if (JSON.parse(text).type === "ready") {
+        // Next hand: deal it now rather than after the pause.
+        if (timer !== null && table.state.step.name === "HAND_OVER") {
+          clearTimeout(timer);
+          playOn(0);
+        }
+        return;
+      }
       const refusal = table.move(0, text);
       if (refusal === undefined || refusal === null) {
         update();

@@ -1,0 +1,252 @@
+"""The tables of the web server before and during their games: who sits
+where, and the secret token that lets a person play their seat. The
+server (``server.py``) calls these; every change is written to the
+lobby's store (``store.py``) before it is answered.
+
+A table is made with a number of seats for people and for bots and a
+rules preset. The person who makes it sits at seat 0 and is its host;
+others join by name, each taking the next free seat. Joining gives the
+person a token, a random secret of 192 bits that the page keeps: a seat is
+played only with its token, so a reload or another device with the token
+gets the seat back and no one else can take it. Only a hash of each token
+is kept. The game starts when every seat for a person is taken, or when
+the host starts it with bots in the seats still empty.
+
+>>> lobby = Lobby(MemoryStore(), seed_for_tests=1)
+>>> table, token = lobby.create("Ann", people=2, bots=1, rules="official")
+>>> table.seat_of(token), table.started
+(0, False)
+>>> seat, bob = table.join("Bob")
+>>> seat, table.started, table.names
+(1, True, ['Ann', 'Bob', 'Cleo'])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import unicodedata
+from dataclasses import dataclass
+
+from game_table import Table
+from store import SavedSeat, SavedTable, Store
+
+import phase10
+from phase10 import Action
+
+BOT_NAMES = ("Cleo", "Dev", "Eli", "Fay", "Gus", "Hal")
+LONGEST_NAME = 20
+MOST_TABLES = 500
+"""Tables a server keeps at most: making one more is refused."""
+
+
+class Refused(Exception):
+    """A request the lobby refuses; the message says why, for the person."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(name: object) -> str:
+    """A person's name as shown at the table, or :class:`Refused`."""
+    if not isinstance(name, str):
+        raise Refused("a name is text")
+    name = " ".join(name.split())
+    if not name:
+        raise Refused("say your name to join the table")
+    if len(name) > LONGEST_NAME:
+        raise Refused(f"a name is at most {LONGEST_NAME} characters")
+    if any(unicodedata.category(c)[0] in "CZ" and c != " " for c in name):
+        raise Refused("a name holds letters, digits and spaces, not control characters")
+    return name
+
+
+@dataclass
+class Seat:
+    name: str | None
+    bot: bool
+    token_hash: str | None = None
+
+
+class Setting:
+    """One table: its seats, its host and, once started, its game."""
+
+    def __init__(
+        self,
+        table_id: str,
+        rules: str,
+        seats: list[Seat],
+        host: int | None,
+        *,
+        seed: int | None,
+        store: Store,
+    ) -> None:
+        self.id, self.rules, self.seats, self.host = table_id, rules, seats, host
+        self.seed, self.store = seed, store
+        self.game: Table | None = None
+
+    def _persist(self, number: int, move: Action) -> None:
+        self.store.append_move(self.id, number, phase10.to_json(move))
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name or f"seat {place}" for place, seat in enumerate(self.seats)]
+
+    @property
+    def people(self) -> list[int]:
+        return [place for place, seat in enumerate(self.seats) if not seat.bot]
+
+    def seat_of(self, token: object) -> int | None:
+        """The seat ``token`` plays, or ``None``."""
+        if not isinstance(token, str) or not token or len(token) > 100:
+            return None
+        hashed = token_hash(token)
+        for place, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(
+                seat.token_hash, hashed
+            ):
+                return place
+        return None
+
+    def join(self, name: object) -> tuple[int, str]:
+        """Seat a person called ``name``: their seat and their token."""
+        name = clean_name(name)
+        if self.started:
+            raise Refused("the game at this table has started: you may watch it")
+        free = [p for p, s in enumerate(self.seats) if not s.bot and s.name is None]
+        if not free:
+            raise Refused("every seat at this table is taken: you may watch")
+        if name.casefold() in {n.casefold() for n in self.names}:
+            raise Refused(f"someone at this table is called {name} already")
+        token = secrets.token_urlsafe(24)
+        self.seats[free[0]] = Seat(name, bot=False, token_hash=token_hash(token))
+        if len(free) == 1:
+            self._start()
+        self.store.save_table(self.saved())
+        return free[0], token
+
+    def start(self, token: object) -> None:
+        """The host starts the game; bots take the seats no one has taken."""
+        if self.started:
+            raise Refused("the game has started already")
+        if self.host is None or self.seat_of(token) != self.host:
+            raise Refused("only the person who made the table may start it early")
+        self._start()
+        self.store.save_table(self.saved())
+
+    def _start(self) -> None:
+        taken = {seat.name for seat in self.seats}
+        spare = (name for name in BOT_NAMES if name not in taken)
+        for place, seat in enumerate(self.seats):
+            if seat.name is None:  # an empty seat for a person: a bot plays it
+                self.seats[place] = Seat(next(spare, f"Bot {place}"), bot=True)
+        self.game = Table(
+            self.names,
+            self.people,
+            seed=self.seed,
+            rules=phase10.PRESETS[self.rules],
+            persist=self._persist,
+        )
+
+    def saved(self) -> SavedTable:
+        record = None if self.game is None else self.game.record.to_json()
+        seats = tuple(SavedSeat(s.name, s.bot, s.token_hash) for s in self.seats)
+        return SavedTable(self.id, self.rules, seats, self.host, record)
+
+    @classmethod
+    def from_saved(cls, saved: SavedTable, store: Store) -> Setting:
+        """The table ``saved`` describes, its game replayed to its last move."""
+        seats = [Seat(s.name, s.bot, s.token_hash) for s in saved.seats]
+        setting = cls(saved.id, saved.rules, seats, saved.host, seed=None, store=store)
+        if saved.record is not None:
+            record = phase10.GameRecord.from_json(saved.record).then(
+                *(phase10.from_json(move, Action) for move in saved.moves)
+            )
+            setting.game = Table.resume(
+                record, setting.people, persist=setting._persist
+            )
+        return setting
+
+    def listing(self) -> dict[str, object]:
+        """What anyone may know of the table (the lobby's list shows it)."""
+        game = self.game
+        over = game is not None and game.state.step is phase10.Step.GAME_OVER
+        return {
+            "table": self.id,
+            "rules": self.rules,
+            "host": self.host,
+            "started": self.started,
+            "over": over,
+            "seats": [
+                {"seat": place, "name": seat.name, "bot": seat.bot}
+                for place, seat in enumerate(self.seats)
+            ],
+        }
+
+
+class Lobby:
+    """Every table of a server, by id."""
+
+    def __init__(self, store: Store, *, seed_for_tests: int | None = None) -> None:
+        self.store = store
+        self.tables = {
+            saved.id: Setting.from_saved(saved, store) for saved in store.load()
+        }
+        # The games' seeds: None (the library takes 128 secret bits from the
+        # system), unless a test asks for known games: then the first table
+        # made is dealt from seed_for_tests, the next from the next number...
+        self._next_seed = seed_for_tests
+
+    def _seed(self) -> int | None:
+        seed = self._next_seed
+        if seed is not None:
+            self._next_seed = seed + 1
+        return seed
+
+    def create(
+        self,
+        name: object,
+        *,
+        people: object,
+        bots: object,
+        rules: object,
+        host: bool = True,
+    ) -> tuple[Setting, str | None]:
+        """A new table; with ``host``, ``name`` sits at seat 0 as its host.
+
+        Returns the table and the host's token (``None`` without a host).
+        """
+        if not (isinstance(people, int) and isinstance(bots, int)):
+            raise Refused("the numbers of people and bots are whole numbers")
+        if not 1 <= people <= 6 or not 0 <= bots <= 5 or not 2 <= people + bots <= 6:
+            raise Refused("a table has 2 to 6 players: 1 to 6 people and 0 to 5 bots")
+        if not isinstance(rules, str) or rules not in phase10.PRESETS:
+            raise Refused(f"the rules are one of {', '.join(phase10.PRESETS)}")
+        if len(self.tables) >= MOST_TABLES:
+            raise Refused("this server has as many tables as it can keep")
+        host_name = clean_name(name) if host else None
+        table_id = secrets.token_urlsafe(6)
+        seats = [Seat(None, bot=False) for _ in range(people)]
+        seats += [Seat(BOT_NAMES[i], bot=True) for i in range(bots)]
+        setting = Setting(
+            table_id,
+            rules,
+            seats,
+            0 if host else None,
+            seed=self._seed(),
+            store=self.store,
+        )
+        token = None
+        if host_name is not None:
+            if host_name.casefold() in {n.casefold() for n in BOT_NAMES[:bots]}:
+                raise Refused(f"a bot at this table is called {host_name}")
+            _, token = setting.join(host_name)
+        else:
+            self.store.save_table(setting.saved())
+        self.tables[table_id] = setting
+        return setting, token

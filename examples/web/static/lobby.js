@@ -1,0 +1,134 @@
+// The server's pages: the lobby at / (make a table, see the tables) and a
+// table at /table/ID (join it by name, wait for the others, then play or
+// watch). A seat's token is kept in this browser's localStorage; the
+// address /table/ID#token=... gives it to another device.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const tokenKey = (table) => `phase10-token:${table}`;
+
+  async function post(path, body) {
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.reason || `the server answered ${response.status}`);
+    return answer;
+  }
+
+  function show(section) {
+    for (const id of ["lobby", "waiting", "game"]) $(id).hidden = id !== section;
+  }
+
+  function describe(listing) {
+    const people = listing.seats.filter((seat) => !seat.bot);
+    const free = people.filter((seat) => seat.name === null).length;
+    const names = listing.seats.map((seat) => seat.name || "(free)").join(", ");
+    const state = listing.over ? "game over" : listing.started ? "playing" :
+      `${free} seat${free === 1 ? "" : "s"} free`;
+    return `${names} · ${listing.rules} · ${state}`;
+  }
+
+  async function lobby() {
+    show("lobby");
+    $("where").textContent = "the lobby";
+    const presets = await (await fetch("/api/presets")).json();
+    for (const name of presets) {
+      const option = document.createElement("option");
+      option.value = option.textContent = name;
+      $("rules").appendChild(option);
+    }
+    const tables = await (await fetch("/api/tables")).json();
+    const list = $("tables");
+    if (!tables.length) list.textContent = "None yet: make one.";
+    for (const listing of tables) {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = `/table/${listing.table}`;
+      link.textContent = describe(listing);
+      item.appendChild(link);
+      list.appendChild(item);
+    }
+    $("create").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const form = new FormData(event.target);
+      try {
+        const made = await post("/api/tables", {
+          name: form.get("name"),
+          people: Number(form.get("people")),
+          bots: Number(form.get("bots")),
+          rules: form.get("rules"),
+        });
+        localStorage.setItem(tokenKey(made.table), made.token);
+        location.assign(`/table/${made.table}`);
+      } catch (error) {
+        $("lobby-message").textContent = error.message;
+      }
+    });
+  }
+
+  function table(id) {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    if (fragment.has("token")) {
+      localStorage.setItem(tokenKey(id), fragment.get("token"));
+      history.replaceState(null, "", location.pathname); // out of sight and history
+    }
+    const token = localStorage.getItem(tokenKey(id));
+    const share = `${location.origin}/table/${id}`;
+    $("share").href = $("share").textContent = share;
+    if (token) {
+      $("device").hidden = false;
+      $("device-link").href = $("device-link").textContent = `${share}#token=${token}`;
+    }
+    $("join").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        const joined = await post(`/api/tables/${id}/join`, {
+          name: new FormData(event.target).get("name"),
+        });
+        localStorage.setItem(tokenKey(id), joined.token);
+        location.reload();
+      } catch (error) {
+        $("waiting-message").textContent = error.message;
+      }
+    });
+    $("start").addEventListener("click", async () => {
+      try {
+        await post(`/api/tables/${id}/start`, { token });
+      } catch (error) {
+        $("waiting-message").textContent = error.message;
+      }
+    });
+    function onLobby(message) {
+      show("waiting");
+      const room = message.room;
+      const seats = room.listing.seats;
+      const list = $("seat-list");
+      list.innerHTML = "";
+      for (const seat of seats) {
+        const item = document.createElement("li");
+        const who = seat.bot ? `${seat.name} (a bot)` : seat.name === null ? "free" : seat.name;
+        const here = room.connected.includes(seat.seat) ? " · here" : "";
+        const you = room.you === seat.seat ? " (you)" : "";
+        item.textContent = `seat ${seat.seat}: ${who}${you}${here}`;
+        list.appendChild(item);
+      }
+      const free = seats.some((seat) => !seat.bot && seat.name === null);
+      $("join").hidden = room.you !== null || !free;
+      $("start").hidden = room.you === null || room.you !== room.listing.host;
+      $("where").textContent = room.you === null ? "watching" : "your table";
+    }
+    function onUpdate(message) {
+      show("game");
+      $("where").textContent = message.seat === null ? "watching" : "your seat";
+    }
+    connectToServer(id, token, onLobby, onUpdate);
+  }
+
+  const match = location.pathname.match(/^\/table\/([A-Za-z0-9_-]+)$/);
+  if (match) table(match[1]);
+  else lobby();
+})();

@@ -1,0 +1,188 @@
+"""Where the web server keeps its tables, so that a restart loses nothing.
+
+A :class:`Store` is three calls: :meth:`~Store.save_table` writes a
+table's seating (who sits where, the hashes of the seats' tokens, whether
+the game has started and, once it has, the game's record with no moves),
+:meth:`~Store.append_move` adds one accepted move to a table's game, and
+:meth:`~Store.load` gives every table back after a restart. The server
+calls ``append_move`` *before* it tells anyone of the move, and stops the
+move if it raises: a move a page has seen is a move that was written.
+
+:class:`SQLiteStore` keeps them in one SQLite file (the standard library's
+``sqlite3``) in WAL mode with ``synchronous=FULL``: each move is one
+transaction, on disk when ``append_move`` returns, and a ``kill -9`` or a
+power cut loses no acknowledged move. :class:`MemoryStore` keeps them in
+memory (tests, or a server that need not survive a restart).
+
+Another database takes SQLite's place by implementing the same three
+calls: with PostgreSQL, the same two tables, ``append_move`` an ``INSERT``
+in its own transaction, and the ``(table_id, number)`` primary key refusing
+a second move with the same number if two servers ever raced on one table
+(see docs/frontends.md).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class SavedSeat:
+    """One seat of a table as it is stored."""
+
+    name: str | None
+    """The person's name once someone has joined, or the bot's name."""
+    bot: bool
+    """Whether a bot plays the seat."""
+    token_hash: str | None = None
+    """SHA-256 of the seat's token, hex; never the token itself."""
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    """A table as it is stored: its seating and, once started, its game."""
+
+    id: str
+    rules: str
+    """The name of the rules preset (a key of ``phase10.PRESETS``)."""
+    seats: tuple[SavedSeat, ...]
+    host: int | None
+    """The seat that may start the game with bots in the empty seats."""
+    record: str | None = None
+    """The game's :class:`~phase10.GameRecord` as JSON, with no moves: set
+    when the game starts."""
+    moves: tuple[str, ...] = field(default=())
+    """Every move made, as JSON move documents, in order (on load)."""
+
+
+class Store(Protocol):
+    """What the server needs of a store (see the module's docstring)."""
+
+    def save_table(self, table: SavedTable) -> None:
+        """Write ``table``'s seating and record header (not its moves)."""
+
+    def append_move(self, table_id: str, number: int, move: str) -> None:
+        """Add move ``number`` (from 0) of table ``table_id``'s game, or raise."""
+
+    def load(self) -> list[SavedTable]:
+        """Every table, with its moves, in the order they were created."""
+
+
+class MemoryStore:
+    """A store that keeps everything in memory: lost with the process."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, SavedTable] = {}
+        self._moves: dict[str, list[str]] = {}
+
+    def save_table(self, table: SavedTable) -> None:
+        self._tables[table.id] = table
+        self._moves.setdefault(table.id, [])
+
+    def append_move(self, table_id: str, number: int, move: str) -> None:
+        moves = self._moves[table_id]
+        if number != len(moves):
+            raise ValueError(f"move {number} of table {table_id} is out of order")
+        moves.append(move)
+
+    def load(self) -> list[SavedTable]:
+        return [
+            _with_moves(table, tuple(self._moves[table.id]))
+            for table in self._tables.values()
+        ]
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    created INTEGER NOT NULL,
+    rules TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    host INTEGER,
+    record TEXT
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL REFERENCES tables (id),
+    number INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+"""
+
+
+class SQLiteStore:
+    """A store in one SQLite file, WAL mode, every write its own transaction."""
+
+    def __init__(self, path: str | Path) -> None:
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+        self._created = self._db.execute("SELECT count(*) FROM tables").fetchone()[0]
+
+    def save_table(self, table: SavedTable) -> None:
+        seats = json.dumps([_seat_to_dict(seat) for seat in table.seats])
+        with self._lock, self._db:
+            self._created += 1
+            self._db.execute(
+                "INSERT INTO tables (id, created, rules, seats, host, record) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+                "seats = excluded.seats, host = excluded.host, "
+                "record = excluded.record",
+                (table.id, self._created, table.rules, seats, table.host, table.record),
+            )
+
+    def append_move(self, table_id: str, number: int, move: str) -> None:
+        with self._lock, self._db:  # one transaction, committed on leaving
+            self._db.execute(
+                "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)",
+                (table_id, number, move),
+            )
+
+    def load(self) -> list[SavedTable]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, rules, seats, host, record FROM tables ORDER BY created"
+            ).fetchall()
+            tables = []
+            for table_id, rules, seats, host, record in rows:
+                moves = self._db.execute(
+                    "SELECT move FROM moves WHERE table_id = ? ORDER BY number",
+                    (table_id,),
+                ).fetchall()
+                tables.append(
+                    SavedTable(
+                        id=table_id,
+                        rules=rules,
+                        seats=tuple(_seat_from_dict(s) for s in json.loads(seats)),
+                        host=host,
+                        record=record,
+                        moves=tuple(move for (move,) in moves),
+                    )
+                )
+        return tables
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def _with_moves(table: SavedTable, moves: tuple[str, ...]) -> SavedTable:
+    return SavedTable(
+        table.id, table.rules, table.seats, table.host, table.record, moves
+    )
+
+
+def _seat_to_dict(seat: SavedSeat) -> dict[str, Any]:
+    return {"name": seat.name, "bot": seat.bot, "token_hash": seat.token_hash}
+
+
+def _seat_from_dict(data: dict[str, Any]) -> SavedSeat:
+    return SavedSeat(data["name"], bool(data["bot"]), data["token_hash"])
