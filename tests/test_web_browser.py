@@ -13,12 +13,15 @@ seat; screenshots are saved to ``examples/web/screenshots/``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import importlib.util
+import itertools
 import os
 import random
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -30,12 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import phase10
 from phase10 import (
     Action,
     Discard,
     Draw,
     End,
-    GameState,
     Hit,
     LayPhase,
     PlayerView,
@@ -47,8 +50,9 @@ from phase10 import (
 from phase10.bots import GreedyBot
 
 if TYPE_CHECKING:
+    from game_table import Table
     from playwright.sync_api import Browser, Page, WebSocket
-    from server import Room
+    from server import Server
 
 pytestmark = pytest.mark.browser
 
@@ -175,42 +179,65 @@ def faces_seen(seen: PlayerView) -> set[str]:
 # --- the server's game ---------------------------------------------------------
 
 
-@pytest.fixture
-def served(
-    monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[tuple[str, Room, list[GameState]]]:
-    """The server on a free loopback port: Ann and Bob are people, Cleo a
-    bot; every state the game passes through is recorded."""
+class Served:
+    """A server on a free loopback port."""
+
+    def __init__(self, url: str, server: Server) -> None:
+        self.url, self.server = url, server
+
+    def game(self) -> Table:
+        """The game of the server's only table."""
+        (setting,) = self.server.lobby.tables.values()
+        assert setting.game is not None
+        return setting.game
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def serving(*, turn_seconds: float = 600) -> Iterator[Served]:
+    """The server in this process, tables dealt from SEED on: bots move
+    every 0.05 s, a hand's scores stay up 0.3 s."""
     import uvicorn
-    from game_table import Table
-    from server import MAX_MESSAGE, Room, create_app
+    from lobby import Lobby
+    from server import TRANSPORT_LIMIT, Server, create_app
+    from store import MemoryStore
 
-    table = Table(["Ann", "Bob", "Cleo"], people=[0, 1], seed=SEED)
-    states = [table.state]
-    apply = table._apply
-
-    def recording(move: Action, seat: int | None) -> None:
-        apply(move, seat)
-        states.append(table.state)
-
-    monkeypatch.setattr(table, "_apply", recording)
-    room = Room(table, pace=0.05, hand_pause=0.3)
-    config = uvicorn.Config(
-        create_app(room), log_level="warning", ws_max_size=MAX_MESSAGE
+    server = Server(
+        Lobby(MemoryStore(), seed_for_tests=SEED),
+        pace=0.05,
+        hand_pause=0.3,
+        turn_seconds=turn_seconds,
     )
-    server = uvicorn.Server(config)
+    config = uvicorn.Config(
+        create_app(server), log_level="warning", ws_max_size=TRANSPORT_LIMIT
+    )
+    running = uvicorn.Server(config)
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     port = listening.getsockname()[1]
     thread = threading.Thread(
-        target=server.run, kwargs={"sockets": [listening]}, daemon=True
+        target=running.run, kwargs={"sockets": [listening]}, daemon=True
     )
     thread.start()
-    wait_until(lambda: server.started, 30)
-    yield f"http://127.0.0.1:{port}", room, states
-    server.should_exit = True
-    thread.join(timeout=30)
-    listening.close()
+    wait_until(lambda: running.started, 30)
+    try:
+        yield Served(f"http://127.0.0.1:{port}", server)
+    finally:
+        running.should_exit = True
+        thread.join(timeout=30)
+        listening.close()
+
+
+@pytest.fixture
+def served() -> Iterator[Served]:
+    with serving() as running:
+        yield running
 
 
 def recorder(frames: list[str]) -> Callable[[WebSocket], None]:
@@ -227,73 +254,99 @@ def recorder(frames: list[str]) -> Callable[[WebSocket], None]:
     return record
 
 
-def play_turn(page: Page, room: Room, seat: int, bot: GreedyBot) -> list[Action]:
+def make_table(page: Page, url: str, name: str, people: int, bots: int) -> str:
+    """Make a table from the lobby's form, as a person would: its address."""
+    page.goto(url + "/")
+    page.wait_for_selector("#rules option", state="attached")
+    page.fill("#create [name=name]", name)
+    page.fill("#create [name=people]", str(people))
+    page.fill("#create [name=bots]", str(bots))
+    page.click("#create button")
+    page.wait_for_url(re.compile(r".*/table/[A-Za-z0-9_-]+$"))
+    return page.url
+
+
+def join_table(page: Page, address: str, name: str) -> None:
+    page.goto(address)
+    page.wait_for_selector("#join:not([hidden])")
+    page.fill("#join [name=name]", name)
+    page.click("#join button")
+
+
+def play_turn(page: Page, served: Served, seat: int, bot: GreedyBot) -> list[Action]:
     """Play ``seat``'s turn on its page, choosing as ``bot`` would."""
     page.wait_for_selector('body[data-turn="yes"]')
     made: list[Action] = []
-    state = room.table.state
+    state = served.game().state
     while state.current == seat and state.step in (Step.DRAW, Step.PLAY):
         move = bot.choose(view(state, seat))
         click_move(page, move)
         made.append(move)
-        state = room.table.state
+        state = served.game().state
     return made
 
 
-def test_two_people_and_a_bot_play_at_one_table_in_their_browsers(
-    browser: Browser, served: tuple[str, Room, list[GameState]]
-) -> None:
-    """Ann and Bob play real turns by clicking; a refused move shows the
-    engine's reason and changes nothing; no page ever gets a card of
-    another seat that the seat may not see."""
-    url, room, states = served
-    picker = new_page(browser)
-    picker.goto(url + "/")
-    picker.wait_for_selector("#seat-list li")
-    assert picker.inner_text("#seat-list").splitlines() == [
-        "seat 0: Ann",
-        "seat 1: Bob",
-        "seat 2: Cleo (a bot)",
+def two_people(browser: Browser, served: Served) -> tuple[str, dict[int, Page]]:
+    """Ann makes a table for two people and a bot; Bob joins it from its
+    link: the table's address and the two pages, by seat."""
+    ann = new_page(browser)
+    address = make_table(ann, served.url, "Ann", people=2, bots=1)
+    ann.wait_for_selector("#waiting:not([hidden])")
+    assert ann.inner_text("#seat-list").splitlines()[:2] == [
+        "seat 0: Ann (you) · here",
+        "seat 1: free",
     ]
-    assert not picker.is_visible("#game")
-    shot(picker, "server-0-seats.png")
-
-    pages: dict[int, Page] = {}
-    frames: dict[int, list[str]] = {0: [], 1: []}
-    for seat in (1, 0):
-        page = new_page(browser)
-        page.on("websocket", recorder(frames[seat]))
-        page.goto(f"{url}/?seat={seat}")
+    assert ann.is_visible("#start") and ann.inner_text("#share") == address
+    shot(ann, "server-0-waiting.png")
+    bob = new_page(browser)
+    join_table(bob, address, "Bob")
+    for page in (ann, bob):
         page.wait_for_selector("#board svg")
-        pages[seat] = page
+    return address, {0: ann, 1: bob}
+
+
+def test_two_people_and_a_bot_play_at_one_table_in_their_browsers(
+    browser: Browser, served: Served
+) -> None:
+    """Ann makes a table, Bob joins it by name, and they play real turns by
+    clicking; a refused move shows the engine's reason and changes nothing;
+    no page ever gets a card of another seat that the seat may not see."""
+    frames: dict[int, list[str]] = {0: [], 1: []}
+    _, pages = two_people(browser, served)
+    for seat, page in pages.items():
+        page.on("websocket", recorder(frames[seat]))
+        page.reload()  # the token kept in the browser gets the seat back
+        page.wait_for_selector("#board svg")
+        assert page.get_attribute("body", "data-connection") == "open"
 
     bob = pages[1]  # the dealer is Ann, so Bob plays first
     bob.wait_for_selector('body[data-turn="yes"]')
     shot(bob, "server-1-bob-to-draw.png")
-    before = room.table.state
+    before = served.game().state
     pick(bob, bob.get_attribute("#board .hand .card", "data-card") or "")
     answered(bob, lambda: bob.click("#discard"))
     message = bob.inner_text("#message")
     assert message == "you must draw a card before you discard (rule R21)"
-    assert room.table.state is before
+    assert served.game().state is before
     shot(bob, "server-2-bob-refused.png")
 
     bots = {0: GreedyBot(random.Random(0)), 1: GreedyBot(random.Random(1))}
     kinds: set[str] = set()
     for _ in range(10):
-        wait_until(lambda: not room.table.automatic())
-        seat = room.table.state.current
-        made = play_turn(pages[seat], room, seat, bots[seat])
+        wait_until(lambda: not served.game().automatic())
+        seat = served.game().state.current
+        made = play_turn(pages[seat], served, seat, bots[seat])
         kinds |= {move.name for move in made}
         if any(isinstance(move, LayPhase) for move in made):
-            shot(
-                pages[seat], f"server-3-{room.table.names[seat].lower()}-laid-down.png"
-            )
+            name = served.game().names[seat].lower()
+            shot(pages[seat], f"server-3-{name}-laid-down.png")
     assert {"draw", "lay_phase", "hit", "discard", "skip"} <= kinds
     for seat, page in pages.items():
         page.wait_for_function(f"document.body.dataset.updates >= {len(frames[seat])}")
-        shot(page, f"server-4-{room.table.names[seat].lower()}-after-ten-turns.png")
+        shot(page, f"server-4-{served.game().names[seat].lower()}-after-ten-turns.png")
 
+    game = served.game()
+    states = phase10.replay(game.record)  # every state of the game so far
     for seat, page in pages.items():
         allowed = set().union(*(faces_seen(view(state, seat)) for state in states))
         shown = {
@@ -304,11 +357,204 @@ def test_two_people_and_a_bot_play_at_one_table_in_their_browsers(
         assert shown <= allowed, f"seat {seat} was sent {shown - allowed}"
         others = {
             str(card)
-            for other, player in enumerate(room.table.state.players)
+            for other, player in enumerate(game.state.players)
             if other != seat
             for card in player.hand
         }
         assert others - allowed, "the others hold cards this seat never saw"
+
+
+def test_no_one_takes_a_seat_without_its_token(
+    browser: Browser, served: Served
+) -> None:
+    """A page opening the table's link without the token watches: it sees no
+    hand and its moves are refused. A page of another site cannot open a
+    seat even with the token: the server checks the socket's Origin."""
+    address, pages = two_people(browser, served)
+    before = served.game().state
+    watcher = new_page(browser)
+    watcher.goto(address)
+    watcher.wait_for_selector("#board svg")
+    assert watcher.inner_text("#where") == "watching"
+    assert watcher.locator("#board .hand .card").count() == 0
+    answered(watcher, lambda: watcher.click('#board .pile[data-pile="draw"]'))
+    assert "you are watching" in watcher.inner_text("#message")
+    assert served.game().state is before
+    shot(watcher, "server-5-watching.png")
+
+    token = pages[1].evaluate(
+        "(table) => localStorage.getItem(`phase10-token:${table}`)",
+        address.rsplit("/", 1)[1],
+    )
+    assert token
+    with other_site() as elsewhere:
+        evil = new_page(browser)
+        evil.goto(elsewhere)
+        answer = evil.evaluate(
+            """([url, token]) => new Promise((resolve) => {
+                const socket = new WebSocket(url);
+                const got = [];
+                const hello = JSON.stringify({type: "hello", token});
+                socket.onopen = () => socket.send(hello);
+                socket.onmessage = (event) => got.push(JSON.parse(event.data));
+                socket.onclose = (event) => resolve({code: event.code, got});
+            })""",
+            [address.replace("http", "ws").replace("/table/", "/ws/"), token],
+        )
+    assert answer["code"] == 4003
+    assert [m["type"] for m in answer["got"]] == ["refused"]
+    assert "this server's own pages" in answer["got"][0]["reason"]
+    assert served.game().state is before
+
+
+@contextlib.contextmanager
+def other_site() -> Iterator[str]:
+    """An empty page on another origin (another port of localhost)."""
+    handler = functools.partial(_Quiet, directory=str(WEB / "static"))
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=site.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://localhost:{site.server_address[1]}/style.css"
+    finally:
+        site.shutdown()
+        thread.join(timeout=30)
+
+
+def test_a_bot_plays_the_turn_of_a_person_whose_time_runs_out(
+    browser: Browser,
+) -> None:
+    """The page counts the turn down; when it runs out a bot plays and the
+    page says so, until the person presses I'm back."""
+    with serving(turn_seconds=3) as running:
+        ann = new_page(browser)
+        make_table(ann, running.url, "Ann", people=1, bots=1)
+        ann.wait_for_selector('body[data-turn="yes"]')
+        ann.wait_for_function(
+            "/Your turn: [0-9] s left/.test(document.querySelector('#status')"
+            ".textContent)"
+        )
+        ann.wait_for_selector('body[data-away="yes"]', timeout=20_000)
+        assert ann.is_visible("#away")
+        assert "a bot is playing your turns" in ann.inner_text("#message")
+        assert 0 in running.game().away
+        shot(ann, "server-6-away.png")
+        moves = len(running.game().record.actions)
+        wait_until(lambda: len(running.game().record.actions) > moves + 3, 30)
+        ann.click("#back")
+        ann.wait_for_selector('body[data-away="no"]')
+        assert 0 not in running.game().away
+        ann.wait_for_selector('body[data-turn="yes"]')
+
+
+def test_a_phone_gets_the_narrow_picture_and_big_enough_targets(
+    browser: Browser, served: Served
+) -> None:
+    """On a 390-pixel screen the picture is laid out for it: cards, rows
+    and buttons at least 44 pixels, text at least 12; a tap draws."""
+    phone = browser.new_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    phone.set_default_timeout(60_000)
+    make_table(phone, served.url, "Ann", people=1, bots=1)
+    phone.wait_for_selector('body[data-turn="yes"]')
+    picture = phone.locator("#board svg")
+    assert (picture.get_attribute("viewBox") or "").split()[2] == "380"
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the page scrolls sideways"
+    cards = phone.locator("#board .hand .card").all()
+    shown = [card.bounding_box() for card in cards]
+    lefts = [box["x"] for box in shown if box][:5]  # the first row of the hand
+    assert min(b - a for a, b in itertools.pairwise(lefts)) >= 43
+    for target in ("#discard", "#group", "#lay", "#clear"):
+        box = phone.locator(target).bounding_box()
+        assert box and box["height"] >= 44, target
+    size = phone.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('#board text')).fontSize)"
+        " * document.querySelector('#board svg').getBoundingClientRect().width / 380"
+    )
+    assert size >= 12
+    shot(phone, "server-7-phone.png")
+    answered(phone, lambda: phone.tap('#board .pile[data-pile="draw"]'))
+    assert phone.get_attribute("body", "data-step") == "play"
+
+
+def test_the_pages_reconnect_to_a_server_killed_and_restarted(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The server is killed with SIGKILL mid-game: the pages say so and keep
+    trying; started again on the same SQLite file, it has every move, and the
+    pages come back to the same hands by themselves."""
+    db, port = tmp_path / "games.sqlite", free_port()
+    url = f"http://127.0.0.1:{port}"
+
+    def start() -> subprocess.Popen[bytes]:
+        command = [sys.executable, str(WEB / "server.py"), "--db", str(db)]
+        command += ["--port", str(port), "--pace", "0.05", "--seed", str(SEED)]
+        command += ["--test", "--turn-seconds", "600"]
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        wait_until(lambda: _listening(port), 30)
+        return process
+
+    process = start()
+    try:
+        ann = new_page(browser)
+        address = make_table(ann, url, "Ann", people=2, bots=0)
+        bob = new_page(browser)
+        join_table(bob, address, "Bob")
+        bot = GreedyBot(random.Random(3))
+        for _ in range(6):  # six turns, by whoever's turn it is
+            page = to_play(ann, bob)
+            seen = page_seen(page)
+            while seen.is_my_turn:
+                click_move(page, bot.choose(seen))
+                seen = page_seen(page)
+        hands = {page: page_seen(page).hand for page in (ann, bob)}
+        moves = ann.evaluate("window.lastUpdate.moves")
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+        for page in (ann, bob):
+            page.wait_for_selector('body[data-connection="reconnecting"]')
+            assert "Connection lost" in page.inner_text("#connection")
+        shot(ann, "server-8-connection-lost.png")
+        process = start()
+        for page in (ann, bob):
+            page.wait_for_selector('body[data-connection="open"]', timeout=60_000)
+            page.wait_for_function(f"window.lastUpdate.moves >= {moves}")
+            assert page.evaluate("window.lastUpdate.moves") == moves
+            assert page_seen(page).hand == hands[page]
+        page = to_play(ann, bob)
+        answered(page, lambda: page.click('#board .pile[data-pile="draw"]'))
+        assert page_seen(page).step is Step.PLAY
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+
+
+def to_play(*pages: Page) -> Page:
+    """The page whose turn it is, once one is."""
+    found: list[Page] = []
+
+    def one() -> bool:
+        found[:] = [p for p in pages if p.get_attribute("body", "data-turn") == "yes"]
+        return bool(found)
+
+    wait_until(one)
+    return found[0]
+
+
+def _listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+def page_seen(page: Page) -> PlayerView:
+    """The view the page was last sent."""
+    text = page.evaluate("JSON.stringify(window.lastUpdate.view)")
+    return from_json(str(text), PlayerView)
 
 
 # --- the game with no server ---------------------------------------------------

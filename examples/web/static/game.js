@@ -64,6 +64,7 @@ function createGame(transport) {
       return;
     }
     current = message;
+    window.lastUpdate = message; // for the tests and the curious
     clockAt = Date.now();
     groups = []; // a new picture: its cards are not in any group yet
     render();
