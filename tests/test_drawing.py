@@ -7,6 +7,7 @@ secret of a state and asserts that every seat's pictures stay the same.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -331,3 +332,134 @@ def test_a_number_card_shows_its_colours_letter_as_well_as_its_hue() -> None:
         code = str(card)[0]
         assert texts.count(code) == 2, (card, texts)
         assert texts.count(str(card.number)) == 3, (card, texts)
+
+
+# --- layout: a phone's picture and groups that never overlap ------------------------
+
+_TRANSLATE = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\)(?: scale\(([\d.]+)\))?")
+
+
+def card_boxes(
+    picture: str, section: str | None = None
+) -> list[tuple[float, float, float, float]]:
+    """Each card's box (left, top, right, bottom) in an SVG picture, in order."""
+    root = ET.fromstring(picture)
+    if section is not None:
+        found = root.find(f".//{SVG}g[@class='{section}']")
+        assert found is not None, section
+        root = found
+    boxes = []
+    for g in root.iter(f"{SVG}g"):
+        if "data-card" not in g.attrib:
+            continue
+        found_place = _TRANSLATE.fullmatch(g.attrib["transform"])
+        assert found_place, g.attrib["transform"]
+        x, y, scale = found_place.groups()
+        factor = float(scale or 1)
+        left, top = float(x), float(y)
+        boxes.append((left, top, left + 60 * factor, top + 90 * factor))
+    return boxes
+
+
+def group_boxes(picture: str) -> list[tuple[float, float, float, float]]:
+    """The box around the cards of each group on the table, by group."""
+    root = ET.fromstring(picture)
+    boxes = []
+    for meld in root.iter(f"{SVG}g"):
+        if meld.attrib.get("class") != "meld":
+            continue
+        cards = card_boxes(ET.tostring(meld, encoding="unicode"))
+        boxes.append(
+            (
+                min(b[0] for b in cards),
+                min(b[1] for b in cards),
+                max(b[2] for b in cards),
+                max(b[3] for b in cards),
+            )
+        )
+    return boxes
+
+
+def overlap(
+    a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def many_groups() -> tuple[Meld, ...]:
+    """Six groups on the table, two of them long runs, from three owners."""
+    texts = [
+        (0, GroupKind.SET, "R5 B5 G5"),
+        (0, GroupKind.RUN, "R1 B2 G3 Y4 R5 B6 G7 Y8 R9"),
+        (1, GroupKind.COLOR, "G1 G4 G7 G9 G11 G12 W"),
+        (1, GroupKind.SET, "B12 Y12 G12 R12"),
+        (2, GroupKind.RUN, "Y3 Y4 W Y6 Y7 Y8 Y9 Y10"),
+        (2, GroupKind.SET, "W W R2"),
+    ]
+    return tuple(
+        Meld(owner, kind, phase10.parse_cards(cards), len(cards.split()))
+        for owner, kind, cards in texts
+    )
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_groups_on_the_table_never_overlap(narrow: bool) -> None:
+    """However many groups are down, each is drawn clear of the others, and
+    every card of a group shows its corner (no two cards at one place)."""
+    state = attrs.evolve(new_game(["Ann", "Bob", "Cleo"], seed=3), table=many_groups())
+    for picture in (
+        svg.table(state.table),
+        svg.view(view(state, 0), narrow=narrow),
+    ):
+        width = float(ET.fromstring(picture).attrib["viewBox"].split()[2])
+        boxes = group_boxes(picture)
+        assert len(boxes) == len(state.table)
+        for first, second in itertools.combinations(boxes, 2):
+            assert not overlap(first, second), (first, second)
+        assert all(box[0] >= 0 and box[2] <= width for box in boxes)
+        for meld in ET.fromstring(picture).iter(f"{SVG}g"):
+            if meld.attrib.get("class") == "meld":
+                lefts = [
+                    b[0] for b in card_boxes(ET.tostring(meld, encoding="unicode"))
+                ]
+                assert min(b - a for a, b in itertools.pairwise(lefts)) >= 20
+
+
+def test_the_narrow_picture_fits_a_phone_and_shows_what_the_wide_one_does() -> None:
+    """svg.view(narrow=True) is 380 wide with every card inside it; the hand
+    is in rows with a finger's width of each card showing; it holds the same
+    cards, with the same data- attributes, as the wide picture."""
+    for state, seat in itertools.product(
+        (new_game(["Ann", "Bob", "Cleo"], seed=2), played_to(seed=5, moves=40)),
+        (0, 1, None),
+    ):
+        seen = view(state, seat)
+        wide, narrow = svg.view(seen), svg.view(seen, narrow=True)
+        root = ET.fromstring(narrow)
+        assert root.attrib["viewBox"].split()[2] == "380"
+        assert float(ET.fromstring(wide).attrib["viewBox"].split()[2]) > 380
+        assert svg_cards(narrow) == svg_cards(wide)
+        for attribute in ("data-pile", "data-seat", "data-meld", "data-place"):
+            assert narrow.count(attribute) == wide.count(attribute), attribute
+        height = float(root.attrib["viewBox"].split()[3])
+        for box in card_boxes(narrow):
+            assert box[0] >= 0 and box[2] <= 380 and box[1] >= 0 and box[3] <= height
+        if seat is None:
+            assert 'class="hand"' not in narrow
+            continue
+        hand = card_boxes(narrow, "hand")
+        assert len(hand) == len(seen.hand)
+        rows: dict[float, list[float]] = {}
+        for left, top, _, _ in hand:
+            rows.setdefault(top, []).append(left)
+        assert len(rows) == (1 if len(hand) <= 8 else 2), "eight cards to a row"
+        for lefts in rows.values():
+            assert all(b - a == 44 for a, b in itertools.pairwise(lefts))
+
+
+def test_narrow_is_true_or_false() -> None:
+    seen = view(new_game(["Ann", "Bob"], seed=1), 0)
+    with pytest.raises(UsageError, match="narrow is True or False"):
+        svg.view(seen, narrow="yes")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="narrow is True or False"):
+        svg.view(seen, narrow=1)  # type: ignore[arg-type]
