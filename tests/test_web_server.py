@@ -772,3 +772,40 @@ def test_the_log_tells_the_deal_and_a_turn_lost_to_a_skip_turned_up() -> None:
     ]
     plain = Table(["Ann", "Bob"], people=[0], seed=5)
     assert plain.update(None)["log"][0].startswith("Ann deals hand 1;")
+
+
+def test_a_page_gone_while_it_is_told_is_forgotten_quietly() -> None:
+    """Telling a page that has just closed (the socket says so with
+    ``WebSocketDisconnect``, ``RuntimeError`` or ``OSError``) drops the page
+    and tells the others; nothing is raised into the server's log."""
+    import asyncio
+
+    from server import Room
+
+    class Gone:
+        def __init__(self, error: Exception) -> None:
+            self.error = error
+
+        async def send_text(self, text: str) -> None:
+            raise self.error
+
+    class Here:
+        def __init__(self) -> None:
+            self.sent: list[dict[str, Any]] = []
+
+        async def send_text(self, text: str) -> None:
+            self.sent.append(json.loads(text))
+
+    lobby = Lobby(MemoryStore(), seed_for_tests=5)
+    setting, _ = lobby.create("Ann", people=3, bots=0, rules="official")
+    setting.join("Bob")
+    setting.join("Cleo")
+    room = Room(setting, pace=0, hand_pause=0, turn_seconds=60)
+    here = Here()
+    errors = (WebSocketDisconnect(1006), RuntimeError("closed"), OSError("reset"))
+    for seat, error in enumerate(errors):
+        room.pages[seat] = Gone(error)  # type: ignore[assignment]
+    room.watchers.add(here)  # type: ignore[arg-type]
+    asyncio.run(room.tell_everyone())
+    assert room.pages == {}
+    assert [message["type"] for message in here.sent] == ["update"]

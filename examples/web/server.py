@@ -115,7 +115,7 @@ class Room:
     async def send(self, page: WebSocket, message: dict[str, Any]) -> None:
         try:
             await page.send_text(json.dumps(message))
-        except (RuntimeError, OSError):  # the page has just gone
+        except (RuntimeError, OSError, WebSocketDisconnect):  # the page has gone
             self.forget(page)
 
     async def tell(self, seat: int | None, page: WebSocket) -> None:
