@@ -252,7 +252,8 @@ def examples(session: nox.Session) -> None:
 
 @nox.session
 def web(session: nox.Session) -> None:
-    """The web example: its server tests and every browser test, none skipped.
+    """The web example: its server tests, every browser test (none skipped)
+    and a short run of its load benchmark.
 
     The browser tests run in Debian's chromium with npm's pyodide.
     """
@@ -282,6 +283,13 @@ def web(session: nox.Session) -> None:
         "tests/test_web_browser.py",
         PHASE10_NO_SKIPS="1",
         CI="true",
+    )
+    # The load benchmark, briefly, so that it keeps working (its figures
+    # are not checked: see its docstring for the targets).
+    session.run(
+        "python",
+        "benchmarks/web_load.py",
+        *("--tables", "4", "--seconds", "2", "--warm-up", "1", "--repeat", "1"),
     )
 
 

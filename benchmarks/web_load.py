@@ -1,0 +1,343 @@
+"""The web example's server under load: many tables played at once over real
+WebSockets against one server process.
+
+    python -m pip install -e '.[web]'
+    python benchmarks/web_load.py [--tables 40] [--people 2] [--bots 1]
+                                  [--seconds 20] [--repeat 3]
+
+One server process is started as people start it
+(``examples/web/server.py``, with ``--db`` on a fresh SQLite file, so every
+move is written to disk before anyone hears of it) with ``--pace 0``: the
+bots move as soon as it is their turn. The benchmark makes ``--tables``
+tables through the lobby's HTTP API (the first person makes each table,
+the others join it by name) and opens one WebSocket per person seat, as a
+page would: it says hello with the seat's token and the page's ``Origin``.
+Each scripted page plays as soon as it is its turn: a lay or a hit when
+one is listed, else a move picked at random among the legal ones (seeded);
+it presses "Next hand" when a hand is over. A table whose game ends is
+replaced by a new one, so that ``--tables`` games are always being played.
+
+After a warm-up it measures for ``--seconds``, ``--repeat`` times, and
+prints the median of the runs:
+
+- **moves per second**, every move of every table (people's and bots');
+- the **50th and 99th percentile time from a move sent to every page of
+  its table updated**, the move included: the page that sent it and every
+  other person's page have received an update whose move count
+  (``moves``) shows it;
+- the server's **memory per table**: its resident set size at the end,
+  less its size before any table is made, divided by the number of tables
+  made (a finished table stays in the lobby, and counts).
+
+The scripted pages run in this process, beside the server on the same
+machine, so the figures are what one machine does for both, a floor for
+the server alone. Targets (not tests), for 40 tables of two people and
+a bot on a two-core machine: at least 400 moves per second, 99% of moves
+seen by every page within 250 ms, and under 1 MB a table. The figures
+measured are in the docs ("Building a front end", *Under load*).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = ROOT / "examples" / "web" / "server.py"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def rss_kib(pid: int) -> int:
+    """The resident set size of process ``pid``, in KiB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS in /proc: the memory figure needs Linux")
+
+
+class Server:
+    """The web example's server in its own process, on a fresh database."""
+
+    def __init__(self, database: Path) -> None:
+        self.port = free_port()
+        self.origin = f"http://127.0.0.1:{self.port}"
+        seed = random.SystemRandom().getrandbits(64) | 1 << 63
+        command = [
+            sys.executable,
+            str(SERVER),
+            "--db",
+            str(database),
+            "--port",
+            str(self.port),
+            "--pace",
+            "0",
+            "--turn-seconds",
+            "3600",
+            "--hand-pause",
+            "3600",
+            "--seed",
+            str(seed),
+        ]
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        self.process = subprocess.Popen(
+            command,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self.get("/api/presets")
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    error = self.process.stderr.read() if self.process.stderr else b""
+                    raise RuntimeError(f"the server did not start: {error!r}") from None
+                time.sleep(0.1)
+
+    def get(self, path: str) -> Any:
+        request = urllib.request.Request(self.origin + path)
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.load(answer)
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        request = urllib.request.Request(
+            self.origin + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json", "Origin": self.origin},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.load(answer)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@dataclass
+class Table:
+    """One table's pages: the move each sent and when, and who has seen it."""
+
+    id: str
+    tokens: dict[int, str]
+    seen: dict[int, int] = field(default_factory=dict)
+    """Each page's latest move count."""
+    pending: list[tuple[int, float]] = field(default_factory=list)
+    """Moves sent and not yet seen by every page: (count after it, when sent)."""
+
+
+@dataclass
+class Figures:
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    measuring: bool = False
+
+
+async def page(
+    server: Server,
+    table: Table,
+    seat: int,
+    figures: Figures,
+    rng: random.Random,
+    stop: asyncio.Event,
+) -> None:
+    """One person's page: say hello, then play whenever it is this seat's turn."""
+    url = f"ws://127.0.0.1:{server.port}/ws/{table.id}"
+    async with connect(url, origin=server.origin, max_size=2**22) as websocket:  # type: ignore[arg-type]
+        await websocket.send(
+            json.dumps({"type": "hello", "token": table.tokens[seat], "narrow": False})
+        )
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(websocket.recv(), 0.5)
+            except TimeoutError:
+                continue
+            message = json.loads(text)
+            if message.get("type") != "update":
+                continue
+            if await received(websocket, table, seat, message, figures, rng):
+                return
+
+
+async def tables_in_turn(
+    server: Server,
+    args: argparse.Namespace,
+    figures: Figures,
+    rng: random.Random,
+    stop: asyncio.Event,
+    made: list[Table],
+) -> None:
+    """One table after another: a new one as soon as a game ends."""
+    while not stop.is_set():
+        table = await asyncio.to_thread(make_table, server, args, len(made))
+        made.append(table)
+        await asyncio.gather(
+            *(
+                page(server, table, seat, figures, random.Random(rng.random()), stop)
+                for seat in table.tokens
+            )
+        )
+
+
+async def received(
+    websocket: ClientConnection,
+    table: Table,
+    seat: int,
+    message: dict[str, Any],
+    figures: Figures,
+    rng: random.Random,
+) -> bool:
+    """Play on ``message`` if it is this seat's turn; whether the game is over."""
+    now = time.perf_counter()
+    count: int = message["moves"]
+    before = table.seen.get(seat, count)
+    table.seen[seat] = count
+    if seat == min(table.tokens) and figures.measuring:
+        figures.moves += count - before  # one page counts the table's moves
+    everyone = min(table.seen.get(s, -1) for s in table.tokens)
+    while table.pending and table.pending[0][0] <= everyone:
+        _, sent = table.pending.pop(0)
+        if figures.measuring:
+            figures.latencies.append(now - sent)
+    view = message["view"]
+    if view["step"] == "game over":
+        return True
+    if view["step"] == "hand over":
+        await websocket.send('{"type": "ready"}')
+        return False
+    if not message["legal"] or view.get("current") != seat:
+        return False
+    legal: list[dict[str, Any]] = message["legal"]
+    building = [move for move in legal if move["type"] in ("lay_phase", "hit")]
+    move = building[0] if building else rng.choice(legal)
+    table.pending.append((count + 1, time.perf_counter()))
+    await websocket.send(json.dumps(move))
+    return False
+
+
+def make_table(server: Server, args: argparse.Namespace, number: int) -> Table:
+    """A table made by its first person and joined by the others."""
+    answer = server.post(
+        "/api/tables",
+        {
+            "name": f"Ann{number}",
+            "people": args.people,
+            "bots": args.bots,
+            "rules": "official",
+        },
+    )
+    tokens = {0: answer["token"]}
+    for person in range(1, args.people):
+        joined = server.post(
+            f"/api/tables/{answer['table']}/join", {"name": f"P{number}x{person}"}
+        )
+        tokens[joined["seat"]] = joined["token"]
+    return Table(answer["table"], tokens)
+
+
+async def run(args: argparse.Namespace, server: Server) -> dict[str, float]:
+    before = rss_kib(server.process.pid)
+    figures = Figures()
+    stop = asyncio.Event()
+    rng = random.Random(args.seed)
+    made: list[Table] = []
+    tasks = [
+        asyncio.create_task(tables_in_turn(server, args, figures, rng, stop, made))
+        for _ in range(args.tables)
+    ]
+    await asyncio.sleep(args.warm_up)
+    figures.measuring = True
+    started = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    figures.measuring = False
+    elapsed = time.perf_counter() - started
+    after = rss_kib(server.process.pid)
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies = sorted(figures.latencies)
+    if not latencies:
+        raise RuntimeError("no move was seen by every page: is the server playing?")
+    return {
+        "moves_per_second": figures.moves / elapsed,
+        "p50_ms": 1000 * latencies[len(latencies) // 2],
+        "p99_ms": 1000 * latencies[min(len(latencies) - 1, len(latencies) * 99 // 100)],
+        "kib_per_table": (after - before) / len(made),
+        "tables_made": len(made),
+        "measured": len(latencies),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--people", type=int, default=2)
+    parser.add_argument("--bots", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warm-up", type=float, default=3.0)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1, help="the pages' own choices")
+    args = parser.parse_args(argv)
+    print(
+        f"{args.tables} tables of {args.people} people and {args.bots} bots, "
+        f"{args.seconds:g} s measured after {args.warm_up:g} s, "
+        f"{args.repeat} runs (a new server and database each), Python "
+        f"{sys.version.split()[0]}, {os.cpu_count()} cores"
+    )
+    runs = []
+    for number in range(args.repeat):
+        with tempfile.TemporaryDirectory() as folder:
+            server = Server(Path(folder) / "games.sqlite")
+            try:
+                figures = asyncio.run(run(args, server))
+            finally:
+                server.stop()
+        runs.append(figures)
+        print(
+            f"run {number + 1}: {figures['moves_per_second']:.0f} moves/s, "
+            f"p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, "
+            f"{figures['kib_per_table']:.0f} KiB a table "
+            f"({figures['measured']:.0f} moves timed, "
+            f"{figures['tables_made']:.0f} tables made)"
+        )
+
+    def median(key: str) -> float:
+        return statistics.median(run[key] for run in runs)
+
+    print(
+        f"median: {median('moves_per_second'):.0f} moves per second; a move sent "
+        f"to every page updated: p50 {median('p50_ms'):.1f} ms, "
+        f"p99 {median('p99_ms'):.1f} ms; server memory "
+        f"{median('kib_per_table'):.0f} KiB a table"
+    )
+
+
+if __name__ == "__main__":
+    main()
