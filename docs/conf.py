@@ -53,3 +53,36 @@ html_title = f"phase10 {release}"
 # no setup). The examples of the docstrings that autodoc brings into the API
 # reference are tested where they live, by pytest --doctest-modules.
 doctest_test_doctest_blocks = ""
+
+
+def _draw_pictures(app: object) -> None:
+    """Write the SVG pictures the pages show, drawn by this version of
+    ``phase10.svg`` from a seeded game (until four groups are down), so
+    they never go stale."""
+    from pathlib import Path
+
+    import phase10
+    from phase10 import svg
+    from phase10.bots import GreedyBot
+
+    bots = [GreedyBot(), GreedyBot(), GreedyBot()]
+    state = phase10.new_game(["Ann", "Bob", "Cleo"], seed=5)
+    while len(state.table) < 4 and state.step is not phase10.Step.HAND_OVER:
+        seat = state.current
+        state = phase10.apply(state, bots[seat].choose(phase10.view(state, seat)))
+    seen = phase10.view(state, 0)
+    out = Path(__file__).parent / "_generated"
+    out.mkdir(exist_ok=True)
+    pictures = {
+        "view-wide.svg": svg.view(seen),
+        "view-narrow.svg": svg.view(seen, narrow=True),
+        "hand.svg": svg.hand(["R7", "B7", "G7", "Y12", "W", "S"]),
+    }
+    for name, picture in pictures.items():
+        path = out / name
+        if not path.exists() or path.read_text() != picture:
+            path.write_text(picture)
+
+
+def setup(app: object) -> None:
+    app.connect("builder-inited", _draw_pictures)  # type: ignore[attr-defined]
