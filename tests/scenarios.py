@@ -81,6 +81,7 @@ def all_cards(state: GameState) -> Counter[Card]:
     found = Counter(state.draw_pile) + Counter(state.discard_pile)
     for player in state.players:
         found.update(player.hand)
+        found.update(player.saved)
     for meld in state.table:
         found.update(meld.cards)
     return found

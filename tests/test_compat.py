@@ -156,7 +156,7 @@ def test_a_rules_document_without_a_key_reads_that_key_as_its_default(
     """A rules document written before an option existed reads that option
     as its default, as every new option of Rules has one."""
     data = released("rules-custom.json")
-    del data[key]
+    data.pop(key, None)  # options added since 0.1.0 are missing already
     read_back = from_dict(data, Rules)
     default = getattr(Rules(), key)
     assert getattr(read_back, key) == default

@@ -67,12 +67,21 @@ def _text(value: object) -> str:
     return repr(value)
 
 
+_ADDED_LATER = frozenset({"phases_done", "active", "saved", "saved_now"})
+"""Fields added after the files were recorded (for the Masters Edition).
+At their defaults they are left out, so that the classic games keep their
+digests: that they do shows the new fields changed nothing else."""
+
+
 def _fields(record: attrs.AttrsInstance, skip: tuple[str, ...] = ()) -> str:
     """Every attrs field of ``record`` as ``name=value``, in field order."""
     return " ".join(
         f"{field.name}={_text(getattr(record, field.name))}"
         for field in attrs.fields(type(record))
         if field.name not in skip
+        and not (
+            field.name in _ADDED_LATER and getattr(record, field.name) == field.default
+        )
     )
 
 

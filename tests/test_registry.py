@@ -9,7 +9,18 @@ from typing import Any
 import attrs
 import pytest
 
-from phase10 import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
+from phase10 import (
+    Action,
+    ChoosePhase,
+    Discard,
+    Draw,
+    DrawSaved,
+    Hit,
+    LayPhase,
+    NextHand,
+    Save,
+    Skip,
+)
 from phase10._actions import MOVE_TYPES
 from phase10._moves import MOVES, check_move_kinds
 from phase10.encoding import _BLOCKS, check_blocks
@@ -21,7 +32,18 @@ def test_every_kind_of_move_has_all_its_parts() -> None:
     """The table lists every move record, in order, each with its judge,
     builder, candidates and steps; each record its name, notation and
     reader; the encoding a block for each."""
-    assert tuple(MOVES) == MOVE_TYPES == (Draw, LayPhase, Hit, Discard, Skip, NextHand)
+    assert tuple(MOVES) == MOVE_TYPES
+    assert (
+        Draw,
+        LayPhase,
+        Hit,
+        Discard,
+        Skip,
+        NextHand,
+        ChoosePhase,
+        DrawSaved,
+        Save,
+    ) == MOVE_TYPES
     check_move_kinds(MOVES.values(), MOVE_TYPES)
     check_blocks(_BLOCKS, MOVE_TYPES)
     examples: list[Action] = [
@@ -31,6 +53,9 @@ def test_every_kind_of_move_has_all_its_parts() -> None:
         Discard("R7"),
         Skip(1),
         NextHand(),
+        ChoosePhase(7),
+        DrawSaved("W"),
+        Save("S"),
     ]
     for row, example in zip(MOVES.values(), examples, strict=True):
         assert row.steps

@@ -33,6 +33,7 @@ from phase10 import (
     NextHand,
     NotationError,
     Phase10Error,
+    PhaseChoice,
     Pile,
     PlayerState,
     PlayerView,
@@ -40,6 +41,7 @@ from phase10 import (
     PublicPlayer,
     Rules,
     RulesError,
+    Save,
     Skip,
     Step,
     UsageError,
@@ -52,6 +54,7 @@ from phase10 import (
     standard_deck,
     view,
 )
+from phase10._codec import WRITTEN_WHEN_SET
 from phase10._flow import MAX_HANDS, MAX_TURNS_PER_HAND
 from phase10._serialize import (
     MAX_JSON_LENGTH,
@@ -248,18 +251,48 @@ def field_names(cls: type) -> set[str]:
 
 
 def test_every_field_is_written() -> None:
-    """Documents hold every field of the records, so a new field is not lost."""
+    """Documents hold every field of the records, so a new field is not lost;
+    those added since 0.1.0 only when they are not at their defaults, so that
+    a classic game's documents are as 0.1.0 wrote them."""
+    later = WRITTEN_WHEN_SET
     state = played(SHORT, 3, 5, 60, bot_seed=5)[-1]
     data = to_dict(state)
     assert set(data) - {"schema", "version"} == field_names(GameState)
-    assert set(data["players"][0]) == field_names(PlayerState)
-    assert set(data["rules"]) == field_names(Rules)
+    assert set(data["players"][0]) == field_names(PlayerState) - later[PlayerState]
+    assert set(data["rules"]) == field_names(Rules) - later[Rules]
     assert set(data["rules"]["points"]) == field_names(Points)
     assert data["table"], "the game should have groups on the table by now"
     assert set(data["table"][0]) == field_names(Meld)
     seen = to_dict(view(state, 0))
-    assert set(seen) - {"schema", "version"} == field_names(PlayerView)
-    assert set(seen["players"][0]) == field_names(PublicPlayer)
+    assert (
+        set(seen) - {"schema", "version"} == field_names(PlayerView) - later[PlayerView]
+    )
+    assert set(seen["players"][0]) == field_names(PublicPlayer) - later[PublicPlayer]
+    # Set, they are written: a Masters game with a card saved, in the middle
+    # of a hand, under rules that set every new option.
+    rules = Rules(
+        phase_choice=PhaseChoice.CHOSEN,
+        saves_per_hand=2,
+        most_saved=3,
+        saved_cards_hidden=True,
+        saved_cards_score=True,
+        go_out_by_save=True,
+        save_skips=False,
+        draw_saved_same_hand=True,
+        skip_next_only=True,
+    )
+    assert set(to_dict(rules)) - {"schema", "version"} == field_names(Rules)
+    game = new_game(3, rules, seed=4)
+    while game.step is not Step.PLAY:
+        game = apply(game, legal_actions(game)[0])
+    seat = game.current
+    game = apply(game, Save(game.players[seat].hand[0]))
+    saver = [player for player in to_dict(game)["players"] if "saved" in player]
+    assert len(saver) == 1
+    assert set(saver[0]) == field_names(PlayerState) - {"phases_done"}
+    theirs = to_dict(view(game, (seat + 1) % 3))["players"][seat]
+    assert theirs["saved_size"] == 1 and "saved" not in theirs  # face down
+    assert to_dict(view(game, seat))["saved"] == saver[0]["saved"]
 
 
 # --- refusing bad data --------------------------------------------------------------
@@ -348,7 +381,8 @@ BAD_STATES: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     (
         "unknown step",
         lambda d: d.update(step="dance"),
-        r"^step: 'dance' is not a step \('draw', 'play', 'hand over', 'game over'\)$",
+        r"^step: 'dance' is not a step \('draw', 'play', 'hand over', 'game over', "
+        r"'choose'\)$",
     ),
     (
         "current out of range",

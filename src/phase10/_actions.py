@@ -26,11 +26,14 @@ __all__ = [
     "MAX_MOVE_NUMBER",
     "MOVE_TYPES",
     "Action",
+    "ChoosePhase",
     "Discard",
     "Draw",
+    "DrawSaved",
     "Hit",
     "LayPhase",
     "NextHand",
+    "Save",
     "Skip",
     "parse_action",
 ]
@@ -346,13 +349,140 @@ class NextHand(_Move):
         return "deal the next hand"
 
 
-Action = Draw | LayPhase | Hit | Discard | Skip | NextHand
+def _check_phase_number(instance: Any, attribute: Any, value: Any) -> None:
+    if not is_whole(value):
+        raise UsageError(f"a phase's number is a whole number, not {shown(value)}")
+    if not 1 <= value <= MAX_MOVE_NUMBER:
+        raise NotationError(
+            f"a phase's number is a whole number from 1 to {MAX_MOVE_NUMBER:,}, "
+            f"not {shown(value)}"
+        )
+
+
+@attrs.frozen(repr=False)
+class ChoosePhase(_Move):
+    """Choose phase ``phase`` (its number, from 1) as the one to attempt this
+    hand (the Masters Edition, R44), or declare it before laying it (R45).
+
+    Notation: ``P`` and the phase's number: ``"P 7"``.
+
+    .. versionadded:: 0.2
+    """
+
+    name: ClassVar[str] = "choose_phase"
+    """The move's name: the ``"type"`` of its JSON document."""
+
+    verbs: ClassVar[dict[str, str]] = {"P": "P <phase number>, such as 'P 7'"}
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"PHASE": "P", "CHOOSE": "P"}
+    """Verbs written out, and the letters they stand for."""
+
+    phase: int = attrs.field(validator=_check_phase_number)
+
+    @property
+    def notation(self) -> str:
+        """The move in the move notation, such as ``"P 7"``."""
+        return f"P {self.phase}"
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> ChoosePhase | None:
+        if len(args) != 1:
+            return None
+        return cls(_number(args[0], "a phase's number"))
+
+    def __str__(self) -> str:
+        return f"choose phase {self.phase}"
+
+
+@attrs.frozen(repr=False)
+class Save(_Move):
+    """End the turn by putting ``card`` on one's own save pile instead of
+    discarding (the Masters Edition, R46).
+
+    Notation: ``K`` (keep) and the card: ``"K W"``.
+
+    .. versionadded:: 0.2
+    """
+
+    name: ClassVar[str] = "save"
+    """The move's name: the ``"type"`` of its JSON document."""
+
+    verbs: ClassVar[dict[str, str]] = {"K": "K <card>, such as 'K W'"}
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"SAVE": "K", "KEEP": "K"}
+    """Verbs written out, and the letters they stand for."""
+
+    card: Card = attrs.field(converter=as_card)
+
+    @property
+    def notation(self) -> str:
+        """The move in the move notation, such as ``"K W"``."""
+        return f"K {self.card}"
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> Save | None:
+        return cls(Card.parse(args[0])) if len(args) == 1 else None
+
+    def __str__(self) -> str:
+        return f"save {self.card}"
+
+
+@attrs.frozen(repr=False)
+class DrawSaved(_Move):
+    """Draw ``card`` from one's own save pile instead of either pile (the
+    Masters Edition, R47).
+
+    Notation: ``U`` (use) and the card: ``"U W"``.
+
+    .. versionadded:: 0.2
+    """
+
+    name: ClassVar[str] = "draw_saved"
+    """The move's name: the ``"type"`` of its JSON document."""
+
+    verbs: ClassVar[dict[str, str]] = {"U": "U <card>, such as 'U W'"}
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"USE": "U"}
+    """Verbs written out, and the letters they stand for."""
+
+    card: Card = attrs.field(converter=as_card)
+
+    @property
+    def notation(self) -> str:
+        """The move in the move notation, such as ``"U W"``."""
+        return f"U {self.card}"
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> DrawSaved | None:
+        return cls(Card.parse(args[0])) if len(args) == 1 else None
+
+    def __str__(self) -> str:
+        return f"draw the saved {self.card}"
+
+
+Action = (
+    Draw | LayPhase | Hit | Discard | Skip | NextHand | ChoosePhase | DrawSaved | Save
+)
 """Any move, as a record."""
 
-MOVE_TYPES: Final = (Draw, LayPhase, Hit, Discard, Skip, NextHand)
-"""Every kind of move, in the order of a turn."""
+MOVE_TYPES: Final = (
+    Draw,
+    LayPhase,
+    Hit,
+    Discard,
+    Skip,
+    NextHand,
+    ChoosePhase,
+    DrawSaved,
+    Save,
+)
+"""Every kind of move: those of the classic game in the order of a turn,
+then those the Masters Edition adds (kept last, so that the classic
+moves keep their order and their numbers in the encoding)."""
 
-_A = TypeVar("_A", Draw, LayPhase, Hit, Discard, Skip, NextHand)
+_A = TypeVar(
+    "_A", Draw, LayPhase, Hit, Discard, Skip, NextHand, ChoosePhase, DrawSaved, Save
+)
 
 
 # --- reading the notation -----------------------------------------------------
@@ -379,7 +509,8 @@ def parse_action(text: str) -> Action:
 
     The verb comes first, then its arguments, separated by spaces; letters
     may be in either case and the verbs may be written out (``draw``,
-    ``take``, ``lay``, ``hit``, ``discard``, ``skip``, ``next``). Each kind
+    ``take``, ``lay``, ``hit``, ``discard``, ``skip``, ``next``, and for the
+    Masters Edition ``choose``, ``save`` and ``use``). Each kind
     of move reads its own notation (``Hit.from_notation``); this function
     gives the text to the kind its verb names:
 

@@ -59,10 +59,12 @@ from ._json import (
 from ._limits import MAX_PHASES
 from ._phases import GroupKind, PhaseSpec
 from ._rules import OFFICIAL, EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
-from ._state import Pile, Step
+from ._state import Pile, PlayerState, Step
+from ._view import PlayerView, PublicPlayer
 
 __all__ = [
     "MOVE_CLASSES",
+    "WRITTEN_WHEN_SET",
     "Codec",
     "Decoder",
     "Encoder",
@@ -75,6 +77,32 @@ __all__ = [
     "write_moves",
     "write_rules",
 ]
+
+WRITTEN_WHEN_SET: Final[Mapping[type, frozenset[str]]] = MappingProxyType(
+    {
+        Rules: frozenset(
+            {
+                "phase_choice",
+                "saves_per_hand",
+                "most_saved",
+                "saved_cards_hidden",
+                "saved_cards_score",
+                "go_out_by_save",
+                "save_skips",
+                "draw_saved_same_hand",
+                "skip_next_only",
+            }
+        ),
+        PlayerState: frozenset({"phases_done", "active", "saved", "saved_now"}),
+        PublicPlayer: frozenset(
+            {"phases_done", "active", "saved", "saved_size", "saved_now"}
+        ),
+        PlayerView: frozenset({"saved"}),
+    }
+)
+"""Fields added since 0.1.0, by record: a document leaves each out while it
+holds its default, so that a document of a game that uses none of them is
+the same as 0.1.0 wrote it, and 0.1.0 reads it."""
 
 Encoder = Callable[[Any], Any]
 """Writes a field's value as a JSON-ready value."""
@@ -233,7 +261,12 @@ class Codec:
         self.defaults: Mapping[str, Any] = json_defaults(cls, self.fields, written)
         """The JSON of each field's default, by key, for the fields that have
         one: what a document written before the field existed is read with."""
-        self.write: Callable[[Any], dict[str, Any]] = _writer(cls, tag, written)
+        later = {
+            field: self.defaults[field]
+            for field in WRITTEN_WHEN_SET.get(cls, ())
+            if field in self.defaults
+        }
+        self.write: Callable[[Any], dict[str, Any]] = _writer(cls, tag, written, later)
         """``write(obj)``: ``obj`` as a dict of JSON-ready values."""
         self.build: Callable[[dict[str, Any], str, Table], Any] = _builder(
             cls, self._decoders
@@ -273,16 +306,40 @@ def json_defaults(
     return MappingProxyType(found)
 
 
-def _writer(cls: type, tag: str | None, encoders: dict[str, Encoder | None]) -> Any:
+def _writer(
+    cls: type,
+    tag: str | None,
+    encoders: dict[str, Encoder | None],
+    later: Mapping[str, Any],
+) -> Any:
+    """The writer of ``cls``; the fields of ``later`` (the last fields, with
+    the JSON of their defaults) are written only when not at their default."""
     items = [f'"type": {tag!r}'] if tag else []
     namespace: dict[str, Any] = {}
+    tail = []
     for field, write in encoders.items():
-        if write is None:
-            items.append(f"{field!r}: obj.{field}")
-        else:
+        value = f"obj.{field}"
+        if write is not None:
             namespace[f"encode_{field}"] = write
-            items.append(f"{field!r}: encode_{field}(obj.{field})")
-    source = "def function(obj):\n    return {" + ", ".join(items) + "}\n"
+            value = f"encode_{field}(obj.{field})"
+        if field in later:
+            namespace[f"default_{field}"] = later[field]
+            tail.append(
+                f"    value = {value}\n"
+                f"    if value != default_{field}:\n"
+                f"        data[{field!r}] = value\n"
+            )
+        else:
+            items.append(f"{field!r}: {value}")
+    body = "{" + ", ".join(items) + "}"
+    if tail:
+        source = (
+            f"def function(obj):\n    data = {body}\n"
+            + "".join(tail)
+            + "    return data\n"
+        )
+    else:
+        source = f"def function(obj):\n    return {body}\n"
     return make_function(source, "function", namespace, f"writer of {cls.__name__}")
 
 

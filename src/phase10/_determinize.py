@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from ._cards import Card, CardLike, as_card
 from ._errors import FormatError, RulesError, UsageError, shown
 from ._state import GameState, replace
-from ._view import PlayerView, state_from_view
+from ._view import PlayerView, seen_saved, state_from_view
 
 __all__ = ["determinize", "with_draw_pile"]
 
@@ -29,10 +29,10 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     Everything the view shows is kept: the seat's own hand, the table, the
     top of the discard pile, every public fact about the players, and the
     cards others are known to hold (taken from the discard pile). The
-    cards the seat cannot see (the rest of the other hands, the draw pile
-    and the discard pile below its top) are the deck less the cards it
-    can, dealt among those places at random by ``rng``, in the sizes the
-    view gives. The state's seed, which decides later reshuffles, also
+    cards the seat cannot see (the rest of the other hands, the draw pile,
+    the discard pile below its top, and others' save piles when saved cards
+    are face down) are the deck less the cards it can, dealt among those
+    places at random by ``rng``, in the sizes the view gives. The state's seed, which decides later reshuffles, also
     comes from ``rng``. Nothing else is read, so nothing hidden can leak
     into the result: ``view(determinize(v, rng), v.seat) == v``.
 
@@ -60,13 +60,19 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         0 if seat == view.seat else public.hand_size - len(public.known)
         for seat, public in enumerate(view.players)
     ]
+    # Save piles kept face down (R48) are hidden too, but for the seat's own.
+    hidden_saved = [
+        public.saved_size - len(seen_saved(view, seat))
+        for seat, public in enumerate(view.players)
+    ]
     below_top = view.discard_size - (view.discard_top is not None)
     if min(wanted, default=0) < 0 or below_top < 0 or view.draw_size < 0:
         raise FormatError("this view cannot come from a game: a size is negative")
-    if sum(wanted) + below_top + view.draw_size != len(unseen):
+    needed = sum(wanted) + sum(hidden_saved) + below_top + view.draw_size
+    if min(hidden_saved, default=0) < 0 or needed != len(unseen):
         raise FormatError(
             f"this view cannot come from a game: it hides {len(unseen)} cards "
-            f"but its sizes call for {sum(wanted) + below_top + view.draw_size}"
+            f"but its sizes call for {needed}"
         )
     cards = _shuffled(unseen, rng)
     hands = []
@@ -76,8 +82,14 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         else:
             hands.append((*public.known, *cards[: wanted[seat]]))
             cards = cards[wanted[seat] :]
+    saved = []
+    for seat, count in enumerate(hidden_saved):
+        saved.append((*seen_saved(view, seat), *cards[:count]))
+        cards = cards[count:]
     top = () if view.discard_top is None else (view.discard_top,)
-    dealt = state_from_view(view, hands, cards[below_top:], (*top, *cards[:below_top]))
+    dealt = state_from_view(
+        view, hands, cards[below_top:], (*top, *cards[:below_top]), saved
+    )
     return replace(dealt, seed=rng.getrandbits(64))
 
 
@@ -90,6 +102,7 @@ def _unseen(view: PlayerView) -> list[Card]:
     for seat, public in enumerate(view.players):
         if seat != view.seat:
             shown_cards.extend(public.known)
+        shown_cards.extend(seen_saved(view, seat))
     left.subtract(shown_cards)
     too_many = sorted(card for card, count in left.items() if count < 0)
     if too_many:

@@ -7,10 +7,12 @@ from typing import cast
 
 __all__ = [
     "BadDiscard",
+    "BadPhaseChoice",
     "BadSkipTarget",
     "CannotDraw",
     "CannotHit",
     "CannotLay",
+    "CannotSave",
     "CardDoesNotFit",
     "CardNotInHand",
     "FormatError",
@@ -221,6 +223,24 @@ class CannotLay(IllegalMove):
     """The player may not lay down a phase now (already laid this hand).
 
     .. versionadded:: 0.1
+    """
+
+
+class BadPhaseChoice(IllegalMove):
+    """A phase chosen or declared (the Masters Edition) that may not be: one
+    already completed, one that is not in the game, or a choice at the wrong
+    time.
+
+    .. versionadded:: 0.2
+    """
+
+
+class CannotSave(IllegalMove):
+    """A card that may not be saved now (the Masters Edition): the rules
+    save no card, the hand's saves are used, the save pile is full, or the
+    card is a Skip or the last card where the rules keep it.
+
+    .. versionadded:: 0.2
     """
 
 

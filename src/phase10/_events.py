@@ -23,12 +23,15 @@ __all__ = [
     "CardDiscarded",
     "CardDrawn",
     "CardHit",
+    "CardSaved",
     "DrawPileShuffled",
     "Event",
     "GameEnded",
     "HandDealt",
     "HandEnded",
+    "PhaseChosen",
     "PhaseLaid",
+    "SavedCardDrawn",
     "SkipPlayed",
     "TurnLost",
 ]
@@ -220,6 +223,76 @@ class HandDealt(Immutable):
         )
 
 
+@attrs.frozen
+class PhaseChosen(Immutable):
+    """``player`` chose (R44) or declared (R45) phase ``phase`` (from 1) for
+    this hand, face up.
+
+    .. versionadded:: 0.2
+    """
+
+    player: int
+    phase: int
+
+    def seen_by(self, seat: int | None) -> PhaseChosen:
+        """Public: everyone sees the same."""
+        return self
+
+    def describe(self, names: Sequence[str]) -> str:
+        """One sentence for a person."""
+        return f"{_name(names, self.player)} chooses phase {self.phase}"
+
+
+@attrs.frozen
+class CardSaved(Immutable):
+    """``player`` ended their turn by saving ``card`` (R46); ``card`` is
+    ``None`` when saved cards are face down and the seat told is not the
+    player's. ``hidden`` says whether they are face down.
+
+    .. versionadded:: 0.2
+    """
+
+    player: int
+    card: Card | None
+    hidden: bool = False
+
+    def seen_by(self, seat: int | None) -> CardSaved:
+        """The event as ``seat`` may know it (private when saved face down)."""
+        if self.hidden and seat != self.player and self.card is not None:
+            return CardSaved(self.player, None, self.hidden)
+        return self
+
+    def describe(self, names: Sequence[str]) -> str:
+        """One sentence for a person."""
+        what = "a card" if self.card is None else str(self.card)
+        return f"{_name(names, self.player)} saves {what}"
+
+
+@attrs.frozen
+class SavedCardDrawn(Immutable):
+    """``player`` drew ``card`` from their own save pile (R47); ``card`` is
+    ``None`` when saved cards are face down and the seat told is not the
+    player's.
+
+    .. versionadded:: 0.2
+    """
+
+    player: int
+    card: Card | None
+    hidden: bool = False
+
+    def seen_by(self, seat: int | None) -> SavedCardDrawn:
+        """The event as ``seat`` may know it (private when saved face down)."""
+        if self.hidden and seat != self.player and self.card is not None:
+            return SavedCardDrawn(self.player, None, self.hidden)
+        return self
+
+    def describe(self, names: Sequence[str]) -> str:
+        """One sentence for a person."""
+        what = "a saved card" if self.card is None else f"the saved {self.card}"
+        return f"{_name(names, self.player)} draws {what}"
+
+
 Event = (
     CardDrawn
     | PhaseLaid
@@ -231,5 +304,8 @@ Event = (
     | HandEnded
     | GameEnded
     | HandDealt
+    | PhaseChosen
+    | CardSaved
+    | SavedCardDrawn
 )
 """Any event."""

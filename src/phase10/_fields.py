@@ -119,10 +119,20 @@ def _seed(value: object, where: str, table: Table) -> int:
     return typing.cast(int, value)
 
 
+def _active(value: object, where: str, table: Table) -> int | None:
+    return optional_whole(value, where, 0, len(table.rules.phases) - 1)
+
+
+def _saved_now(value: object, where: str, table: Table) -> int:
+    return whole(value, where, 0, table.rules.saves_per_hand)
+
+
 _PROGRESS: Final[dict[str, Rule]] = {
     "name": _name,
     "completed": _completed,
     "skips_pending": _owed,
+    "active": _active,
+    "saved_now": _saved_now,
 }
 _PLAY: Final[dict[str, Rule]] = {
     "current": _seat,
@@ -142,7 +152,7 @@ FIELD_RULES: Final[Mapping[type, Mapping[str, Rule]]] = {
         "discard_size": _card_count,
         "draw_size": _card_count,
     },
-    PublicPlayer: {**_PROGRESS, "hand_size": _card_count},
+    PublicPlayer: {**_PROGRESS, "hand_size": _card_count, "saved_size": _card_count},
     Meld: {"owner": _seat, "number": _group_number, "low": _group_number},
 }
 """The rules of single fields, by record and field name. A plain field

@@ -27,7 +27,7 @@ from ._errors import (
     shown,
 )
 from ._events import DrawPileShuffled, Event, GameEnded, HandDealt, HandEnded, TurnLost
-from ._rules import OFFICIAL, EmptyDrawPile, Rules
+from ._rules import OFFICIAL, EmptyDrawPile, PhaseChoice, Rules
 from ._shuffle import fresh_seed, seed_problem, shuffled
 from ._state import GameState, PlayerState, Step, replace
 
@@ -203,20 +203,39 @@ def _deck_order(
 ) -> tuple[tuple[Card, ...], int]:
     """The order to deal from, and the game's shuffle count after it (R19, R41)."""
     rules = state.rules
+    cards = _dealt_cards(state)
     if deck is None:
-        return shuffled(rules.deck, state.seed, state.shuffles), state.shuffles + 1
+        return shuffled(cards, state.seed, state.shuffles), state.shuffles + 1
     try:
         order = tuple(deck)
     except TypeError:
         raise UsageError(f"deck is a sequence of cards, not {shown(deck)}") from None
     if any(not isinstance(card, Card) for card in order) or sorted(order) != sorted(
-        rules.deck
+        cards
     ):
+        if cards is rules.deck:
+            raise RulesError(
+                "the deck to deal from must hold exactly the cards of the rules' "
+                "deck, in any order"
+            )
         raise RulesError(
-            "the deck to deal from must hold exactly the cards of the rules' deck, "
-            "in any order"
+            "the deck to deal from must hold exactly the cards of the rules' "
+            "deck but those in the players' save piles, in any order (R46)"
         )
     return order, state.shuffles
+
+
+def _dealt_cards(state: GameState) -> tuple[Card, ...]:
+    """The cards a hand is dealt from: the rules' deck, but the cards in the
+    players' save piles, which stay there from hand to hand (R46)."""
+    deck = state.rules.deck
+    saved = [card for player in state.players for card in player.saved]
+    if not saved:
+        return deck
+    cards = list(deck)
+    for card in saved:
+        cards.remove(card)
+    return tuple(cards)
 
 
 def seats_from(state: GameState, seat: int) -> list[int]:
@@ -239,6 +258,7 @@ def _deal(state: GameState, deck: Sequence[Card] | None, log: Log) -> GameState:
     first = seats[0]
     if log is not None:
         log.append(HandDealt(state.hand_number, state.dealer, starter, state.tiebreak))
+    choosing = state.rules.phase_choice is PhaseChoice.CHOSEN and not state.tiebreak
     players = tuple(
         replace(
             player,
@@ -247,6 +267,8 @@ def _deal(state: GameState, deck: Sequence[Card] | None, log: Log) -> GameState:
             laid_down=False,
             skips_pending=1 if seat == first and starter.is_skip else 0,
             skipped_in_slot=None,
+            active=_only_phase(state.rules, player) if choosing else None,
+            saved_now=0,
         )
         for seat, player in enumerate(state.players)
     )
@@ -264,7 +286,20 @@ def _deal(state: GameState, deck: Sequence[Card] | None, log: Log) -> GameState:
         hand_points=None,
         shuffles=shuffles,
     )
+    if choosing:
+        waiting = [seat for seat in seats if players[seat].active is None]
+        if waiting:  # each chooses their phase before anyone draws (R44)
+            return replace(dealt_state, current=waiting[0], step=Step.CHOOSE)
     return begin_turn(dealt_state, players, first, 0, (starter,), log)
+
+
+def _only_phase(rules: Rules, player: PlayerState) -> int | None:
+    """The phase a player attempts with no choice to make, because it is the
+    only one left to them (R44); else ``None``: they choose."""
+    done = player.done()
+    if len(done) != len(rules.phases) - 1:
+        return None
+    return next(index for index in range(len(rules.phases)) if index not in done)
 
 
 # --- the order of turns -------------------------------------------------------
@@ -376,20 +411,30 @@ def end_hand(state: GameState, went_out: int | None, log: Log) -> GameState:
     """Score the hand, credit phases and decide what comes next (R33-R39)."""
     rules = state.rules
     n_phases = len(rules.phases)
+    counted = rules.points
     points = tuple(
-        0 if seat == went_out else rules.points.total(player.hand)
+        (0 if seat == went_out else counted.total(player.hand))
+        + (counted.total(player.saved) if rules.saved_cards_score else 0)
         for seat, player in enumerate(state.players)
     )
     tiebreak = state.tiebreak
+    in_order = rules.phase_choice is PhaseChoice.IN_ORDER
     players = []
     for seat, player in enumerate(state.players):
         completed = player.completed
+        done = player.phases_done
         if not tiebreak and (rules.everyone_advances or player.laid_down):
-            completed = min(completed + 1, n_phases)
+            if in_order:
+                completed = min(completed + 1, n_phases)
+            elif player.active is not None and player.active not in player.done():
+                # The phase laid is completed, whichever it was (R44, R45).
+                done = tuple(sorted((*player.done(), player.active)))
+                completed = len(done)
         players.append(
             replace(
                 player,
                 completed=completed,
+                phases_done=done,
                 score=player.score + points[seat],
                 skips_pending=0,
             )

@@ -27,6 +27,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from ._cards import FACES, Card
+from ._edition_checks import (
+    InvalidState,
+    check_editions,
+    check_saved_view,
+)
+from ._edition_checks import fail as _fail
+from ._edition_checks import (
+    in_play as _in_play,
+)
+from ._edition_checks import place as _place
 from ._errors import FormatError, PhaseNotMet, UsageError, shown
 from ._fields import (
     Rule,
@@ -51,20 +61,6 @@ __all__ = [
     "check_view",
     "table_of",
 ]
-
-
-class InvalidState(FormatError):
-    """A :class:`~phase10.GameState` or :class:`~phase10.PlayerView` that no
-    game reaches, raised by :func:`~phase10.check_state` and
-    :func:`~phase10.check_view` (and so by reading one from JSON). The
-    message names the field at fault and why.
-
-    .. versionadded:: 0.1
-    """
-
-
-def _fail(where: str, message: str) -> InvalidState:
-    return InvalidState(f"{where}: {message}" if where else message)
 
 
 def table_of(rules: Rules, count: int, where: str) -> Table:
@@ -256,10 +252,12 @@ def agree_state(state: GameState, where: str = "") -> None:
     _check_play(state, where)
     sizes = [len(player.hand) for player in state.players]
     _check_turn(state, where, sizes, "hand", len(state.draw_pile))
+    check_editions(state, where, [len(player.saved) for player in state.players])
     found = _faces(
         state.draw_pile,
         state.discard_pile,
         *(player.hand for player in state.players),
+        *(player.saved for player in state.players),
         *(meld.cards for meld in state.table),
     )
     wanted = _deck_faces(state.rules.deck)[0]
@@ -301,6 +299,8 @@ def agree_view(seen: PlayerView, where: str = "") -> None:
         )
     sizes = [player.hand_size for player in players]
     _check_turn(seen, where, sizes, "hand_size", seen.draw_size)
+    check_saved_view(seen, where)
+    check_editions(seen, where, [player.saved_size for player in players])
     _check_view_cards(seen, where)
 
 
@@ -308,7 +308,7 @@ def _check_view_cards(seen: PlayerView, where: str) -> None:
     """The cards a view counts add up to the deck, and those it shows are in it."""
     deck_size = len(seen.rules.deck)
     on_table = sum(len(meld.cards) for meld in seen.table)
-    in_hands = sum(player.hand_size for player in seen.players)
+    in_hands = sum(player.hand_size + player.saved_size for player in seen.players)
     total = in_hands + seen.discard_size + seen.draw_size + on_table
     if total != deck_size:
         raise _fail(
@@ -328,6 +328,12 @@ def _check_view_cards(seen: PlayerView, where: str) -> None:
                     for number, p in enumerate(seen.players)
                     if number != seen.seat
                 ),
+                *(
+                    p.saved
+                    for number, p in enumerate(seen.players)
+                    if number != seen.seat
+                ),
+                seen.saved,
                 *(meld.cards for meld in seen.table),
             ),
         )
@@ -469,14 +475,6 @@ def _check_turn(
     _check_players(game, where, hand_sizes, hand_key)
 
 
-def _place(where: str, number: int, key: str) -> str:
-    return f"{at(where, 'players')}[{number}].{key}"
-
-
-def _in_play(game: GameState | PlayerView) -> bool:
-    return game.step is Step.DRAW or game.step is Step.PLAY
-
-
 def _check_game_end(game: GameState | PlayerView, where: str, draw_size: int) -> None:
     """The turn is a contender's and starts with cards to draw, groups belong
     to players who laid down, and a game has a winner, who completed the last
@@ -484,7 +482,7 @@ def _check_game_end(game: GameState | PlayerView, where: str, draw_size: int) ->
     players = game.players
     current = game.current
     in_play = _in_play(game)
-    if in_play and players[current].skips_pending:
+    if in_play and game.step is not Step.CHOOSE and players[current].skips_pending:
         raise _fail(
             at(where, "players"),
             "the player whose turn it is cannot still owe a turn to a Skip",
@@ -633,9 +631,8 @@ def _check_players(
     players: Sequence[PlayerState | PublicPlayer] = game.players
     hands_scored = game.hand_number - (1 if in_play else 0)
     prices = rules.points
-    points_a_hand = (rules.hand_size + 1) * max(
-        prices.low, prices.high, prices.skip, prices.wild
-    )
+    counted = rules.hand_size + 1 + (rules.most_saved if rules.saved_cards_score else 0)
+    points_a_hand = counted * max(prices.low, prices.high, prices.skip, prices.wild)
     for number, player in enumerate(players):
         held = hand_sizes[number]
         most = rules.hand_size + (1 if number == drawn else 0)

@@ -54,7 +54,7 @@ StateLike = GameState | PlayerView
 # --- views ----------------------------------------------------------------------
 
 
-_IN_TURN: Final = (Step.DRAW, Step.PLAY)
+_IN_TURN: Final = (Step.DRAW, Step.PLAY, Step.CHOOSE)
 
 
 def _resolve(state: StateLike, player: int | None) -> tuple[GameState, int | None]:

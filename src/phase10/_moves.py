@@ -17,7 +17,19 @@ from typing import Any, Final
 
 import attrs
 
-from ._actions import MOVE_TYPES, Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
+from ._actions import (
+    MOVE_TYPES,
+    Action,
+    ChoosePhase,
+    Discard,
+    Draw,
+    DrawSaved,
+    Hit,
+    LayPhase,
+    NextHand,
+    Save,
+    Skip,
+)
 from ._cards import Card
 from ._errors import (
     FormatError,
@@ -38,6 +50,17 @@ from ._flow import (
     verify_next_hand,
 )
 from ._immutable import Immutable
+from ._masters import (
+    choose_candidates,
+    draw_saved_candidates,
+    play_choose_phase,
+    play_draw_saved,
+    play_save,
+    save_candidates,
+    verify_choose_phase,
+    verify_draw_saved,
+    verify_save,
+)
 from ._state import GameState, Step
 from ._transitions import (
     draw_candidates,
@@ -138,6 +161,27 @@ MOVES: Final[Mapping[type, MoveKind]] = MappingProxyType(
                 next_hand_candidates,
                 (Step.HAND_OVER,),
             ),
+            MoveKind(
+                ChoosePhase,
+                lambda s, a, p: verify_choose_phase(s, a.phase, player=p),
+                lambda s, a, p, log: play_choose_phase(s, a.phase, p, log),
+                choose_candidates,
+                (Step.CHOOSE, Step.PLAY),
+            ),
+            MoveKind(
+                DrawSaved,
+                lambda s, a, p: verify_draw_saved(s, a.card, player=p),
+                lambda s, a, p, log: play_draw_saved(s, a.card, p, log),
+                draw_saved_candidates,
+                (Step.DRAW,),
+            ),
+            MoveKind(
+                Save,
+                lambda s, a, p: verify_save(s, a.card, player=p),
+                lambda s, a, p, log: play_save(s, a.card, p, log),
+                save_candidates,
+                (Step.PLAY,),
+            ),
         )
     }
 )
@@ -187,7 +231,7 @@ def _row(action: object) -> MoveKind:
     if row is None:
         raise UsageError(
             f"{shown(action)} is not a move: a move is a Draw, LayPhase, Hit, "
-            "Discard, Skip or NextHand record"
+            "Discard, Skip, NextHand, ChoosePhase, DrawSaved or Save record"
         )
     return row
 

@@ -29,6 +29,7 @@ __all__ = [
     "PRESETS",
     "EmptyDrawPile",
     "NaturalRule",  # defined with the phases, below the solver
+    "PhaseChoice",
     "Points",
     "Rules",
     "SkipLimit",
@@ -61,6 +62,23 @@ class EmptyDrawPile(enum.Enum):
     """Shuffle all discards but the top into a new draw pile."""
     END_HAND = "end hand"
     """End the hand with no winner."""
+
+
+class PhaseChoice(enum.Enum):
+    """Which phase a player may lay in a hand (R16, R44, R45).
+
+    .. versionadded:: 0.2
+    """
+
+    IN_ORDER = "in order"
+    """The classic game: the phases in their order, the next one each hand (R16)."""
+    CHOSEN = "chosen"
+    """The Masters Edition: at the start of each hand every player chooses a
+    phase not yet completed, face up, and may lay only that one (R44)."""
+    DECLARED = "declared"
+    """The Masters Edition's variant: no choice at the start of the hand; a
+    player declares which phase not yet completed they lay, in the turn they
+    lay it (R45)."""
 
 
 def _check_points(
@@ -210,6 +228,33 @@ class Rules(Immutable):
     """What happens when a turn starts with the draw pile empty (R25)."""
     points: Points = attrs.field(factory=Points)
     """Penalty points for cards left in hand (R34)."""
+    phase_choice: PhaseChoice = PhaseChoice.IN_ORDER
+    """Which phase a player may lay in a hand: the next in order (R16), one
+    chosen at the start of the hand (the Masters Edition, R44) or one
+    declared when it is laid (R45)."""
+    saves_per_hand: int = 0
+    """How many cards a player may save in a hand, each ending a turn in
+    place of a discard (R46); 0, the classic game, saves none. The Masters
+    Edition saves one."""
+    most_saved: int = 2
+    """The most cards a player's save pile holds at once (R46)."""
+    saved_cards_hidden: bool = False
+    """Whether saved cards are kept face down, seen by their owner alone
+    (R48); by default they are face up."""
+    saved_cards_score: bool = False
+    """Whether the cards in a player's save pile count against them when a
+    hand ends, as cards in hand do (R48)."""
+    go_out_by_save: bool = False
+    """Whether saving one's last card goes out (R46); by default the last
+    card cannot be saved."""
+    save_skips: bool = True
+    """Whether a Skip may be saved (R46)."""
+    draw_saved_same_hand: bool = False
+    """Whether a card saved in this hand may be drawn back in the same hand
+    (R47); by default a saved card is for a later hand."""
+    skip_next_only: bool = False
+    """A house rule: a Skip always makes the next player lose a turn, with
+    no choice of target (R49)."""
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -278,8 +323,18 @@ def _validate(rules: Rules) -> None:
         ("go_out_by_hit", bool),
         ("on_empty_draw_pile", EmptyDrawPile),
         ("points", Points),
+        ("phase_choice", PhaseChoice),
+        ("saves_per_hand", int),
+        ("most_saved", int),
+        ("saved_cards_hidden", bool),
+        ("saved_cards_score", bool),
+        ("go_out_by_save", bool),
+        ("save_skips", bool),
+        ("draw_saved_same_hand", bool),
+        ("skip_next_only", bool),
     ):
         _check_type(name, getattr(rules, name), kind)
+    _check_editions(rules)
     if not rules.phases:
         raise RulesError("the phase list cannot be empty")
     for phase in rules.phases:
@@ -316,6 +371,24 @@ def _validate(rules: Rules) -> None:
             )
 
 
+def _check_editions(rules: Rules) -> None:
+    """The options of the Masters Edition (R44-R48) that no game could play."""
+    if rules.everyone_advances and rules.phase_choice is not PhaseChoice.IN_ORDER:
+        raise RulesError(
+            "everyone_advances moves every player to their next phase in order, "
+            "so it needs phase_choice=PhaseChoice.IN_ORDER"
+        )
+    if not 0 <= rules.saves_per_hand <= MAX_HAND_SIZE:
+        raise RulesError(
+            f"saves_per_hand must be 0 to {MAX_HAND_SIZE}, "
+            f"not {shown(rules.saves_per_hand)}"
+        )
+    if not 1 <= rules.most_saved <= MAX_HAND_SIZE:
+        raise RulesError(
+            f"most_saved must be 1 to {MAX_HAND_SIZE}, not {shown(rules.most_saved)}"
+        )
+
+
 def _check_sizes(rules: Rules) -> None:
     """The limits on the numbers of a rule set (R17): hand size, players, and
     a deck big enough to deal."""
@@ -344,6 +417,17 @@ def _check_sizes(rules: Rules) -> None:
             "players and still start a discard pile and a draw pile "
             f"(it needs at least {shown(needed)})"
         )
+    if rules.saves_per_hand:
+        needed = rules.max_players * (rules.hand_size + rules.most_saved) + 2
+        if len(rules.deck) < needed:
+            raise RulesError(
+                f"a deck of {len(rules.deck)} cards cannot deal "
+                f"{shown(rules.hand_size)} cards to each of "
+                f"{shown(rules.max_players)} players while each holds "
+                f"{shown(rules.most_saved)} saved cards (most_saved), and still "
+                f"start a discard pile and a draw pile (it needs at least "
+                f"{shown(needed)})"
+            )
 
 
 def _face_counts(deck: tuple[Card, ...]) -> tuple[int, ...]:
@@ -423,9 +507,16 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
         "first-5-phases": Rules.first_phases(5),
         "first-7-phases": Rules.first_phases(7),
         "even-phases": Rules.even_phases(),
+        "masters": Rules(phase_choice=PhaseChoice.CHOSEN, saves_per_hand=1),
+        "masters-declare": Rules(phase_choice=PhaseChoice.DECLARED, saves_per_hand=1),
     }
 )
-"""Named rule sets: the official game and its three printed variations.
+"""Named rule sets: the official game, its three printed variations, the
+Masters Edition (``"masters"``: each player chooses the phase to attempt
+each hand, and may save one card a hand) and its variant that declares the
+phase when it is laid (``"masters-declare"``).
 
 .. versionadded:: 0.1
+.. versionchanged:: 0.2
+   ``"masters"`` and ``"masters-declare"``.
 """

@@ -14,7 +14,7 @@ from ._errors import shown
 from ._groups import GroupShape
 from ._immutable import Immutable
 from ._phases import GroupKind, PhaseSpec
-from ._rules import Rules
+from ._rules import PhaseChoice, Rules
 
 __all__ = ["GameState", "Meld", "Pile", "PlayerState", "Step", "copier", "replace"]
 
@@ -33,6 +33,12 @@ class Step(enum.Enum):
     """The hand has ended; :func:`~phase10.next_hand` deals the next one."""
     GAME_OVER = "game over"
     """The game has ended; :attr:`GameState.winner` is set."""
+    CHOOSE = "choose"
+    """At the start of a hand of the Masters Edition: the current player
+    chooses the phase they will attempt this hand (R44).
+
+    .. versionadded:: 0.2
+    """
 
 
 class Pile(enum.Enum):
@@ -139,6 +145,37 @@ class PlayerState(Immutable):
     known: tuple[Card, ...] = ()
     """Cards in the hand that every player knows of, because the player took
     them from the discard pile and has not played a card of that face since."""
+    phases_done: tuple[int, ...] | None = None
+    """Which phases the player has completed, by index in ``rules.phases``
+    (from 0), in increasing order, when phases may be done in any order (the
+    Masters Edition, R44); ``None`` when they are done in order, the first
+    :attr:`completed` of them.
+
+    .. versionadded:: 0.2
+    """
+    active: int | None = None
+    """The phase the player attempts this hand, by index in ``rules.phases``,
+    once chosen (R44) or declared (R45); ``None`` in the classic game.
+
+    .. versionadded:: 0.2
+    """
+    saved: tuple[Card, ...] = ()
+    """The player's save pile, oldest first (R46).
+
+    .. versionadded:: 0.2
+    """
+    saved_now: int = 0
+    """How many of the last cards of :attr:`saved` were saved in this hand
+    (R46, R47).
+
+    .. versionadded:: 0.2
+    """
+
+    def done(self) -> tuple[int, ...]:
+        """The indices in ``rules.phases`` of the phases completed, in order."""
+        if self.phases_done is None:
+            return tuple(range(self.completed))
+        return self.phases_done
 
     def __repr__(self) -> str:
         # Safe to log: the number of cards in hand, never the cards.
@@ -223,26 +260,44 @@ class GameState(Immutable):
         return self.players[self.current]
 
     def phase_of(self, seat: int) -> PhaseSpec | None:
-        """The phase ``seat`` is working on, or ``None`` once all are done."""
-        return phase_for(self.rules, self.tiebreak, self.players[seat].completed)
+        """The phase ``seat`` may lay this hand, or ``None``: once all are
+        done, or in the Masters Edition before one is chosen (R44, R45)."""
+        player = self.players[seat]
+        return phase_for(self.rules, self.tiebreak, player.completed, player.active)
 
     def phase_number(self, seat: int) -> int:
-        """The 1-based number of the phase ``seat`` is working on (R16)."""
-        return phase_number_for(self.rules, self.tiebreak, self.players[seat].completed)
+        """The 1-based number of the phase ``seat`` is working on (R16), or
+        0 in the Masters Edition before one is chosen (R44, R45)."""
+        player = self.players[seat]
+        return phase_number_for(
+            self.rules, self.tiebreak, player.completed, player.active
+        )
 
 
-def phase_for(rules: Rules, tiebreak: bool, completed: int) -> PhaseSpec | None:
-    """The phase a player who has completed ``completed`` phases works on."""
+_IN_ORDER: Final = PhaseChoice.IN_ORDER
+
+
+def phase_for(
+    rules: Rules, tiebreak: bool, completed: int, active: int | None = None
+) -> PhaseSpec | None:
+    """The phase a player may lay: who has completed ``completed`` phases in
+    order, or has chosen phase ``active`` (an index) where order is free."""
     phases = rules.phases
     if tiebreak:
         return phases[-1]
+    if rules.phase_choice is not _IN_ORDER:
+        return None if active is None else phases[active]
     return phases[completed] if completed < len(phases) else None
 
 
-def phase_number_for(rules: Rules, tiebreak: bool, completed: int) -> int:
-    """The 1-based number of that phase (R16)."""
+def phase_number_for(
+    rules: Rules, tiebreak: bool, completed: int, active: int | None = None
+) -> int:
+    """The 1-based number of that phase (R16), 0 for none chosen yet."""
     if tiebreak:
         return len(rules.phases)
+    if rules.phase_choice is not _IN_ORDER:
+        return 0 if active is None else active + 1
     return min(completed + 1, len(rules.phases))
 
 

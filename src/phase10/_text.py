@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ._cards import format_cards
 from ._phases import GroupKind
+from ._rules import PhaseChoice
 from ._state import GameState, Meld, Step
 from ._view import PlayerView
 
@@ -54,7 +55,9 @@ def header(seen: PlayerView) -> str:
         parts.append(f"hand over: {out} went out")
     else:
         whose = "Your" if seen.current == seen.seat else f"{names[seen.current]}'s"
-        if seen.step is Step.DRAW:
+        if seen.step is Step.CHOOSE:
+            todo = "choose a phase for this hand"
+        elif seen.step is Step.DRAW:
             todo = "draw a card"
         elif seen.players[seen.current].laid_down:
             todo = "hit, then discard"
@@ -71,7 +74,15 @@ def player_status(seen: PlayerView, seat: int) -> str:
         return "sits out this hand"
     phase = seen.phase_of(seat)
     number = seen.phase_number(seat)
-    parts = [f"phase {number}: {phase}" if phase is not None else "all phases done"]
+    if phase is not None:
+        parts = [f"phase {number}: {phase}"]
+    elif seen.rules.phase_choice is PhaseChoice.IN_ORDER:
+        parts = ["all phases done"]
+    else:  # the Masters Edition, before the phase is chosen or declared
+        left = len(seen.rules.phases) - player.completed
+        parts = [f"{left} phases to do" if left != 1 else "1 phase to do"]
+    if seen.rules.phase_choice is not PhaseChoice.IN_ORDER and player.completed:
+        parts.append("done " + " ".join(str(index + 1) for index in player.done()))
     if player.laid_down:
         parts.append("laid down")
     if player.skips_pending:
@@ -81,6 +92,13 @@ def player_status(seen: PlayerView, seat: int) -> str:
         parts.append(f"loses {turns}")
     if player.known:
         parts.append(f"holds {format_cards(sorted(player.known))}")
+    if player.saved_size:
+        shown = seen.saved if seat == seen.seat else player.saved
+        parts.append(
+            f"saved {format_cards(shown)}"
+            if shown
+            else f"saved {cards_count(player.saved_size)}"
+        )
     return " · ".join(parts)
 
 
@@ -93,7 +111,7 @@ def _player_lines(seen: PlayerView) -> list[str]:
     points = seen.hand_points
     extra = "   hand" if points is not None else ""
     lines = [f"   seat  {'name':<{width}}  cards  score{extra}  phase"]
-    playing = seen.step in (Step.DRAW, Step.PLAY)
+    playing = seen.step in (Step.DRAW, Step.PLAY, Step.CHOOSE)
     for seat, player in enumerate(seen.players):
         mark = ">" if playing and seat == seen.current else " "
         gained = f"  {points[seat]:>+5}" if points is not None else ""

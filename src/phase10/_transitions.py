@@ -48,6 +48,7 @@ from ._flow import (
 from ._groups import End, GroupShape, check_phase, extend_group
 from ._lays import minimal_lays
 from ._phases import GroupKind, GroupSpec
+from ._rules import PhaseChoice
 from ._solver import solve
 from ._state import GameState, Meld, Pile, PlayerState, Step, copier, replace
 
@@ -122,6 +123,12 @@ def verify_turn(state: GameState, player: int | None, step: Step, doing: str) ->
                 clause="R20",
             )
     if state.step is not step:
+        if state.step is Step.CHOOSE:
+            raise WrongStep(
+                "every player chooses the phase to attempt this hand before "
+                f"play begins: {state.players[state.current].name} to choose",
+                clause="R44",
+            )
         if step is _DRAW_STEP:
             raise WrongStep("you have already drawn a card this turn", clause="R21")
         raise WrongStep(f"you must draw a card before you {doing}", clause="R21")
@@ -276,8 +283,16 @@ def _judge_lay(
         me.hand, (card for group in cards for card in group), clause="R15"
     )
     phase = state.phase_of(state.current)
-    if phase is None:  # pragma: no cover - a finished player never plays on
-        raise CannotLay("you have completed every phase", clause="R16")
+    if phase is None:
+        if state.rules.phase_choice is PhaseChoice.DECLARED:
+            raise CannotLay(
+                "declare the phase you lay first, such as 'P 3'", clause="R45"
+            )
+        # A finished player never plays on; a chosen phase is chosen before
+        # play begins (R44).
+        raise CannotLay(  # pragma: no cover
+            "you have no phase to lay this hand", clause="R16"
+        )
     shapes = check_phase(cards, phase, state.rules.naturals)
     if not rest and not state.rules.go_out_by_hit:
         raise CannotLay(

@@ -30,7 +30,7 @@ from ._flow import (
     pass_turn_barrier,
     replace_player,
 )
-from ._rules import SkipLimit
+from ._rules import PhaseChoice, SkipLimit
 from ._state import GameState, replace
 from ._transitions import COPY_PLAYER, PLAY_STEP, forget, take_from_hand, verify_turn
 
@@ -123,7 +123,14 @@ def _finish_turn(
     """End the turn by putting ``card`` on the discard pile, leaving ``rest``
     in hand (R21, R26, R33)."""
     me = state.players[state.current]
-    mine = COPY_PLAYER(me, {"hand": rest, "known": forget(me.known, (card,))})
+    changes: dict[str, object] = {"hand": rest, "known": forget(me.known, (card,))}
+    if (
+        me.active is not None
+        and not me.laid_down
+        and state.rules.phase_choice is PhaseChoice.DECLARED
+    ):
+        changes["active"] = None  # a declaration lasts one turn (R45)
+    mine = COPY_PLAYER(me, changes)
     players = replace_player(state.players, state.current, mine)
     if target is not None:
         victim = players[target]
@@ -170,6 +177,9 @@ def skip_targets(state: GameState) -> tuple[int, ...]:
             ok = True
         if ok:
             allowed.append(seat)
+    if state.rules.skip_next_only:  # a house rule: the next player or nobody (R49)
+        following = next_seat(state, state.current)
+        return (following,) if following in allowed else ()
     return tuple(allowed)
 
 

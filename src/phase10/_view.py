@@ -30,6 +30,8 @@ from ._state import (
 
 __all__ = ["PlayerView", "PublicPlayer", "describe_state", "view"]
 
+_TURN_STEPS: Final = (Step.DRAW, Step.PLAY, Step.CHOOSE)
+
 
 @attrs.frozen
 class PublicPlayer(Immutable):
@@ -52,6 +54,39 @@ class PublicPlayer(Immutable):
     known: tuple[Card, ...]
     """Cards the player is known to hold: taken from the discard pile and no
     card of that face played since."""
+    phases_done: tuple[int, ...] | None = None
+    """Which phases the player has completed where order is free (R44), as
+    :attr:`PlayerState.phases_done`.
+
+    .. versionadded:: 0.2
+    """
+    active: int | None = None
+    """The phase the player attempts this hand, once chosen (R44, R45).
+
+    .. versionadded:: 0.2
+    """
+    saved: tuple[Card, ...] = ()
+    """The player's save pile, oldest first, when saved cards are face up;
+    empty when they are hidden (R48): see :attr:`saved_size`.
+
+    .. versionadded:: 0.2
+    """
+    saved_size: int = 0
+    """How many cards the player's save pile holds (R46).
+
+    .. versionadded:: 0.2
+    """
+    saved_now: int = 0
+    """How many of them were saved in this hand (R46).
+
+    .. versionadded:: 0.2
+    """
+
+    def done(self) -> tuple[int, ...]:
+        """The indices in ``rules.phases`` of the phases completed, in order."""
+        if self.phases_done is None:
+            return tuple(range(self.completed))
+        return self.phases_done
 
 
 @attrs.frozen
@@ -85,19 +120,29 @@ class PlayerView(Immutable):
     hand_points: tuple[int, ...] | None
     contenders: tuple[int, ...]
     tiebreak: bool
+    saved: tuple[Card, ...] = ()
+    """The seat's own save pile, oldest first (R46), face up or not.
+
+    .. versionadded:: 0.2
+    """
 
     @property
     def is_my_turn(self) -> bool:
         """Whether the seat viewing the game is the one to move."""
-        return self.seat == self.current and self.step in (Step.DRAW, Step.PLAY)
+        return self.seat == self.current and self.step in _TURN_STEPS
 
     def phase_of(self, seat: int) -> PhaseSpec | None:
         """The phase ``seat`` is working on, or ``None`` once all are done."""
-        return phase_for(self.rules, self.tiebreak, self.players[seat].completed)
+        player = self.players[seat]
+        return phase_for(self.rules, self.tiebreak, player.completed, player.active)
 
     def phase_number(self, seat: int) -> int:
-        """The 1-based number of the phase ``seat`` is working on."""
-        return phase_number_for(self.rules, self.tiebreak, self.players[seat].completed)
+        """The 1-based number of the phase ``seat`` is working on, or 0 in
+        the Masters Edition before one is chosen."""
+        player = self.players[seat]
+        return phase_number_for(
+            self.rules, self.tiebreak, player.completed, player.active
+        )
 
     def __str__(self) -> str:
         """A text picture of what the seat sees, its own hand last."""
@@ -158,13 +203,15 @@ def _copier(cls: type, source: type, computed: tuple[str, ...]) -> Callable[...,
 # named here are worked out. So a field added to both GameState and
 # PlayerView (or to both PlayerState and PublicPlayer) is shown to players,
 # and read back by the checks of moves on a view, with no other change.
-_PUBLIC: Final = _copier(PublicPlayer, PlayerState, ("hand_size",))
+_PUBLIC: Final = _copier(
+    PublicPlayer, PlayerState, ("hand_size", "saved", "saved_size")
+)
 _VIEW: Final = _copier(
     PlayerView,
     GameState,
-    ("seat", "hand", "players", "discard_top", "discard_size", "draw_size"),
+    ("seat", "hand", "players", "discard_top", "discard_size", "draw_size", "saved"),
 )
-_PRIVATE: Final = _copier(PlayerState, PublicPlayer, ("hand",))
+_PRIVATE: Final = _copier(PlayerState, PublicPlayer, ("hand", "saved"))
 _STATE: Final = _copier(GameState, PlayerView, ("players", "draw_pile", "discard_pile"))
 
 
@@ -191,16 +238,29 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     problem = seat_problem(seat, len(state.players), optional=True)
     if problem is not None:
         raise NoSuchSeat(f"there is no such seat at this table: {problem}")
-    players = tuple([_PUBLIC(player, len(player.hand)) for player in state.players])
+    hidden = state.rules.saved_cards_hidden
+    players = tuple(
+        [
+            _PUBLIC(
+                player,
+                len(player.hand),
+                () if hidden else player.saved,
+                len(player.saved),
+            )
+            for player in state.players
+        ]
+    )
     discard_pile = state.discard_pile
+    me = None if seat is None else state.players[seat]
     seen: PlayerView = _VIEW(
         state,
         seat,
-        () if seat is None else state.players[seat].hand,
+        () if me is None else me.hand,
         players,
         discard_pile[0] if discard_pile else None,
         len(discard_pile),
         len(state.draw_pile),
+        () if me is None else me.saved,
     )
     return seen
 
@@ -224,7 +284,19 @@ def _surrogate(seen: PlayerView) -> GameState:
         hands,
         (WILD,) * seen.draw_size,
         () if top is None else (top, *(WILD,) * (seen.discard_size - 1)),
+        [
+            seen_saved(seen, number) or (WILD,) * public.saved_size
+            for number, public in enumerate(seen.players)
+        ],
     )
+
+
+def seen_saved(seen: PlayerView, seat: int) -> tuple[Card, ...]:
+    """The cards of ``seat``'s save pile that ``seen`` shows: all of them
+    when saved cards are face up or the pile is the viewer's own, else none."""
+    if seat == seen.seat:
+        return seen.saved
+    return seen.players[seat].saved
 
 
 def state_from_view(
@@ -232,14 +304,18 @@ def state_from_view(
     hands: Sequence[tuple[Card, ...]],
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
+    saved: Sequence[tuple[Card, ...]] | None = None,
 ) -> GameState:
     """A state that agrees with ``seen`` on every public fact and holds the
-    given hands (one per seat) and piles; its seed and shuffle count keep
-    their defaults. The inverse of :func:`view` once the hidden cards are
-    chosen, by :func:`_surrogate` (Wilds) or by
-    :func:`~phase10.determinize` (a random deal)."""
+    given hands (one per seat), piles and save piles (by default those the
+    view shows); its seed and shuffle count keep their defaults. The inverse
+    of :func:`view` once the hidden cards are chosen, by :func:`_surrogate`
+    (Wilds) or by :func:`~phase10.determinize` (a random deal)."""
+    if saved is None:
+        saved = [seen_saved(seen, seat) for seat in range(len(seen.players))]
     players = tuple(
-        _PRIVATE(public, hand) for public, hand in zip(seen.players, hands, strict=True)
+        _PRIVATE(public, hand, pile)
+        for public, hand, pile in zip(seen.players, hands, saved, strict=True)
     )
     state: GameState = _STATE(seen, players, draw_pile, discard_pile)
     return state

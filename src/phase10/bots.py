@@ -26,8 +26,19 @@ from typing import Protocol, cast
 
 import attrs
 
-from ._actions import Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
-from ._cards import Card
+from ._actions import (
+    Action,
+    ChoosePhase,
+    Discard,
+    Draw,
+    DrawSaved,
+    Hit,
+    LayPhase,
+    NextHand,
+    Save,
+    Skip,
+)
+from ._cards import WILD, Card
 from ._determinize import determinize
 from ._errors import (
     CardDoesNotFit,
@@ -41,7 +52,7 @@ from ._errors import (
 from ._flow import new_game
 from ._groups import End, extend_group
 from ._immutable import Immutable
-from ._legal import can_draw, can_lay_phase, can_skip, legal_actions
+from ._legal import can_apply, can_draw, can_lay_phase, can_skip, legal_actions
 from ._moves import apply
 from ._phases import GroupKind, PhaseSpec
 from ._rules import Rules
@@ -149,10 +160,19 @@ class GreedyBot:
             return NextHand()
         if seen.step is Step.GAME_OVER:
             raise GameOver("the game is over", clause="R37")
+        if seen.step is Step.CHOOSE:
+            return ChoosePhase(_closest_phase(seen, seen.hand) + 1)
         phase = seen.phase_of(seen.current)
         me = seen.players[seen.current]
         if seen.step is Step.DRAW:
+            saved = _saved_wild(seen)
+            if saved is not None:
+                return saved
             return Draw(Pile.DISCARD if self._wants_discard(seen, phase) else Pile.DRAW)
+        if not me.laid_down and phase is None:
+            declared = _declare(seen)  # the Masters Edition's variant (R45)
+            if declared is not None:
+                return declared
         if not me.laid_down and phase is not None:
             groups = _lay_with_fewest_wilds(seen.hand, phase, seen.rules)
             if groups is not None and can_lay_phase(seen, groups):
@@ -162,6 +182,9 @@ class GreedyBot:
             if hits:
                 # Natural cards first: a Wild is worth more kept for later.
                 return min(hits, key=lambda hit: (hit.card.is_wild, hit.meld))
+            wild = next((card for card in seen.hand if card.is_wild), None)
+            if wild is not None and can_apply(seen, Save(wild)):
+                return Save(wild)  # a Wild no group takes, kept for a later hand
         return self._end_turn(seen, phase)
 
     def _wants_discard(self, seen: PlayerView, phase: PhaseSpec | None) -> bool:
@@ -230,6 +253,55 @@ def _lay_with_fewest_wilds(
         if groups is not None:
             return groups
     return found
+
+
+def _missing(hand: Sequence[Card], phase: PhaseSpec, rules: Rules) -> int:
+    """How many cards ``hand`` lacks to make ``phase``: the fewest Wilds that,
+    added to it, make the phase."""
+    for count in range(phase.min_cards + 1):
+        if find_phase((*hand, *(WILD,) * count), phase, rules) is not None:
+            return count
+    return phase.min_cards + 1
+
+
+def _closest_phase(seen: PlayerView, hand: Sequence[Card]) -> int:
+    """The index of the phase not yet completed that ``hand`` is closest to
+    making (R44); of those equally close, the one of the most cards (the
+    easier ones are kept for later hands), then the first."""
+    rules = seen.rules
+    done = set(seen.players[seen.current].done())
+    open_phases = [i for i in range(len(rules.phases)) if i not in done]
+    return min(
+        open_phases,
+        key=lambda i: (
+            _missing(hand, rules.phases[i], rules),
+            -rules.phases[i].min_cards,
+            i,
+        ),
+    )
+
+
+def _declare(seen: PlayerView) -> ChoosePhase | None:
+    """Under ``PhaseChoice.DECLARED``: the phase to declare now, one the hand
+    makes, the one of the most cards; ``None`` when the hand makes none."""
+    moves = [move for move in legal_actions(seen) if isinstance(move, ChoosePhase)]
+    rules = seen.rules
+    made = [
+        move
+        for move in moves
+        if find_phase(seen.hand, rules.phases[move.phase - 1], rules) is not None
+    ]
+    if not made:
+        return None
+    return max(
+        made, key=lambda move: (rules.phases[move.phase - 1].min_cards, -move.phase)
+    )
+
+
+def _saved_wild(seen: PlayerView) -> DrawSaved | None:
+    """Drawing a Wild from one's save pile (R47), when the rules allow it now."""
+    move = DrawSaved(WILD)
+    return move if WILD in seen.saved and can_apply(seen, move) else None
 
 
 def _can_extend(meld: Meld, card: Card) -> bool:
@@ -352,7 +424,9 @@ class MonteCarloBot:
     def _candidates(self, seen: PlayerView) -> list[Action]:
         """The moves worth comparing, :class:`GreedyBot`'s choice first."""
         default = self._greedy.choose(seen)
-        if seen.players[seen.current].laid_down or isinstance(default, (LayPhase, Hit)):
+        if seen.players[seen.current].laid_down or isinstance(
+            default, (LayPhase, Hit, ChoosePhase, DrawSaved)
+        ):
             return [default]
         legal = legal_actions(seen)
         if seen.step is Step.DRAW:

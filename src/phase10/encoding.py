@@ -41,8 +41,21 @@ from typing import Any, Final, cast
 
 import attrs
 
-from ._actions import MOVE_TYPES, Action, Discard, Draw, Hit, LayPhase, NextHand, Skip
-from ._cards import FACES, Card
+from ._actions import (
+    MOVE_TYPES,
+    Action,
+    ChoosePhase,
+    Discard,
+    Draw,
+    DrawSaved,
+    Hit,
+    LayPhase,
+    NextHand,
+    Save,
+    Skip,
+)
+from ._cards import FACES
+from ._encoding_parts import counts, edition_blocks, edition_values
 from ._errors import (
     FormatError,
     IllegalMove,
@@ -55,7 +68,7 @@ from ._groups import End
 from ._immutable import Immutable
 from ._legal import legal_actions
 from ._phases import GroupKind, GroupSpec
-from ._rules import OFFICIAL, Rules
+from ._rules import OFFICIAL, PhaseChoice, Rules
 from ._state import GameState, Pile, Step
 from ._view import PlayerView
 
@@ -71,8 +84,16 @@ _PLAYABLE: Final = _FACES - 1  # 49: faces that can be hit or discarded
 _HIT_SLOTS: Final = 2 * _PLAYABLE  # per table group: default end, then LOW
 _NUMBERS: Final = 12
 _KINDS: Final = tuple(GroupKind)
-_STEPS: Final = tuple(Step)
+_STEPS: Final = (Step.DRAW, Step.PLAY, Step.HAND_OVER, Step.GAME_OVER)
+"""The steps of the classic game; under ``PhaseChoice.CHOSEN`` the step
+block has one slot more, for ``Step.CHOOSE``."""
 _COLORS: Final = 4
+
+
+def _steps(rules: Rules) -> tuple[Step, ...]:
+    if rules.phase_choice is PhaseChoice.CHOSEN:
+        return (*_STEPS, Step.CHOOSE)
+    return _STEPS
 
 
 @attrs.frozen
@@ -139,7 +160,8 @@ class Encoding(Immutable):
     times the players)."""
     actions: tuple[Segment, ...] = attrs.field(init=False, repr=False, eq=False)
     """The blocks of move indices in order (``draw``, ``take``, ``lay``,
-    ``hit``, ``discard``, ``skip``, ``next_hand``)."""
+    ``hit``, ``discard``, ``skip``, ``next_hand``, and under the Masters
+    Edition's rules ``choose_phase``, ``draw_saved`` and ``save``)."""
     observations: tuple[Segment, ...] = attrs.field(init=False, repr=False, eq=False)
     """The blocks of an observation vector in order."""
     _starts: Mapping[str, int] = attrs.field(init=False, repr=False, eq=False)
@@ -307,12 +329,12 @@ class Encoding(Immutable):
         n = self.players
         me = seen.current if seen.seat is None else seen.seat
         seats = [(me + offset) % n for offset in range(n)]
-        yield _counts(seen.hand)
+        yield counts(seen.hand)
         top = [0] * _FACES
         if seen.discard_top is not None:
             top[seen.discard_top.index] = 1
         yield top
-        yield [int(seen.step is step) for step in _STEPS]
+        yield [int(seen.step is step) for step in _steps(seen.rules)]
         yield [int(seen.is_my_turn)]
         yield [seen.draw_size, seen.discard_size]
         yield [seen.hand_number]
@@ -329,9 +351,10 @@ class Encoding(Immutable):
         yield [int(seat in seen.contenders) for seat in seats]
         points = seen.hand_points
         yield [0 if points is None else points[seat] for seat in seats]
-        yield [count for p in players for count in _counts(p.known)]
+        yield [count for p in players for count in counts(p.known)]
         yield self._phases(seen, seats)
         yield from self._table(seen, seats)
+        yield from edition_values(seen, seats)
 
     def _phases(self, seen: PlayerView, seats: list[int]) -> list[int]:
         groups = self.max_groups // self.players
@@ -393,13 +416,6 @@ class Encoding(Immutable):
 _COLOR_ORDER: Final = {"R": 0, "B": 1, "Y": 2, "G": 3}
 
 
-def _counts(cards: tuple[Card, ...]) -> list[int]:
-    counts = [0] * _FACES
-    for card in cards:
-        counts[card.index] += 1
-    return counts
-
-
 def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...]:
     """The observation blocks for ``n`` seats; the guide describes each."""
     deck = len(rules.deck)
@@ -411,7 +427,7 @@ def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...
         [
             ("hand", (_FACES,), copies),
             ("discard_top", (_FACES,), 1),
-            ("step", (len(_STEPS),), 1),
+            ("step", (len(_steps(rules)),), 1),
             ("to_move", (1,), 1),
             ("pile_sizes", (2,), deck),
             ("hand_number", (1,), None),
@@ -438,6 +454,7 @@ def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...
             ("group_low", (m, _NUMBERS), 1),
             ("group_high", (m, _NUMBERS), 1),
             ("group_size", (m,), deck),
+            *edition_blocks(rules, n),
         ]
     )
 
@@ -546,6 +563,20 @@ def _skip_index(encoding: Encoding, action: Skip, current: int) -> int:
     return encoding._starts["skip"] + (action.target - current) % encoding.players
 
 
+def _choose_index(encoding: Encoding, action: ChoosePhase, current: int) -> int:
+    start = encoding._starts.get("choose_phase")
+    if start is None or not 1 <= action.phase <= len(encoding.rules.phases):
+        raise _no_number(action)
+    return start + action.phase - 1
+
+
+def _saved_index(encoding: Encoding, action: Save | DrawSaved, block: str) -> int:
+    start = encoding._starts.get(block)
+    if start is None:
+        raise _no_number(action)
+    return start + action.card.index
+
+
 def _hit_meaning(offset: int) -> str:
     meld, slot = divmod(offset, _HIT_SLOTS)
     low, face = divmod(slot, _PLAYABLE)
@@ -593,6 +624,31 @@ _BLOCKS: Final[dict[type, MoveBlock]] = {
         lambda encoding, groups: [("next_hand", (1,))],
         lambda encoding, action, current: encoding._starts["next_hand"],
         {"next_hand": lambda offset: "deal the next hand"},
+    ),
+    # The Masters Edition's moves have blocks only under rules that make
+    # them, so the classic game's numbers stay as they were.
+    ChoosePhase: MoveBlock(
+        lambda encoding, groups: (
+            [("choose_phase", (len(encoding.rules.phases),))]
+            if encoding.rules.phase_choice is not PhaseChoice.IN_ORDER
+            else []
+        ),
+        _choose_index,
+        {"choose_phase": lambda offset: f"choose phase {offset + 1}"},
+    ),
+    DrawSaved: MoveBlock(
+        lambda encoding, groups: (
+            [("draw_saved", (_FACES,))] if encoding.rules.saves_per_hand else []
+        ),
+        lambda encoding, action, current: _saved_index(encoding, action, "draw_saved"),
+        {"draw_saved": lambda offset: f"draw the saved {FACES[offset]}"},
+    ),
+    Save: MoveBlock(
+        lambda encoding, groups: (
+            [("save", (_FACES,))] if encoding.rules.saves_per_hand else []
+        ),
+        lambda encoding, action, current: _saved_index(encoding, action, "save"),
+        {"save": lambda offset: f"save {FACES[offset]}"},
     ),
 }
 """Each kind of move's block of the encoding, by its record class."""
