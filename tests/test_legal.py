@@ -200,10 +200,12 @@ def brute_lays(
     naturals: NaturalRule,
     *,
     minimal: bool = True,
+    wrap: bool = False,
 ) -> Iterator[list[tuple[Card, ...]]]:
     """Every lay of ``spec`` from ``hand`` in requirement order, by trying
     every sub-multiset for every group and every arrangement of a run, and
-    asking the engine's judge. With ``minimal=False`` groups may be larger."""
+    asking the engine's judge. With ``minimal=False`` groups may be larger;
+    with ``wrap`` runs go on from 12 to 1 (R42)."""
     per_group = naturals is NaturalRule.PER_GROUP
     wanted = spec.groups
 
@@ -212,7 +214,7 @@ def brute_lays(
     ) -> Iterator[list[tuple[Card, ...]]]:
         if j == len(wanted):
             try:
-                check_phase(laid, spec, naturals)
+                check_phase(laid, spec, naturals, wrap=wrap)
             except PhaseNotMet:
                 return
             yield list(laid)
@@ -221,10 +223,15 @@ def brute_lays(
         top = requirement.size if minimal else sum(left.values())
         for size in range(requirement.size, top + 1):
             for chosen in _sub_multisets(left, size):
-                for group in dict.fromkeys(_arrangements(requirement.kind, chosen)):
+                arranged = _arrangements(requirement.kind, chosen, wrap)
+                for group in dict.fromkeys(arranged):
                     try:
                         judge_group(
-                            requirement.kind, group, size, need_natural=per_group
+                            requirement.kind,
+                            group,
+                            size,
+                            need_natural=per_group,
+                            wrap=wrap,
                         )
                     except PhaseNotMet:
                         continue
@@ -234,15 +241,17 @@ def brute_lays(
 
 
 def check_against_brute_force(
-    hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule
+    hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule, wrap: bool = False
 ) -> None:
-    found = _minimal_lays(hand, spec, naturals)
-    expected = {canonical(lay, spec) for lay in brute_lays(hand, spec, naturals)}
+    found = _minimal_lays(hand, spec, naturals, wrap=wrap)
+    expected = {
+        canonical(lay, spec) for lay in brute_lays(hand, spec, naturals, wrap=wrap)
+    }
     assert len(found) == len(set(found)), "a lay is listed twice"
     assert set(found) == expected
     keys = [tuple(indices(group) for group in lay) for lay in found]
     assert keys == sorted(keys)
-    solved = find_phase(hand, spec, Rules(naturals=naturals))
+    solved = find_phase(hand, spec, Rules(naturals=naturals, wrap_runs=wrap))
     assert (solved is not None) == bool(found)
 
 
@@ -403,6 +412,25 @@ def test_minimal_lays_are_exactly_those_of_a_brute_force(
 
 
 @given(
+    hand=st.one_of(
+        hands(max_size=8),
+        rich_hands(max_size=8, wrapping=True),
+        rich_hands(max_size=8, width=3, wrapping=True),
+    ),
+    spec=phase_specs(max_groups=3, max_cards=8),
+    naturals=st.sampled_from(NaturalRule),
+)
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R42", "R43")
+def test_minimal_lays_with_wrapping_runs_are_those_of_a_brute_force(
+    hand: list[Card], spec: PhaseSpec, naturals: NaturalRule
+) -> None:
+    """With runs wrapping from 12 to 1, and even and odd groups among the
+    kinds, every minimal way to make a phase is found, once, and nothing else."""
+    check_against_brute_force(hand, spec, naturals, wrap=True)
+
+
+@given(
     hand=rich_hands(min_size=10, max_size=11),
     which=st.integers(0, len(STANDARD_PHASES) - 1),
 )
@@ -433,7 +461,7 @@ def test_listed_lays_are_the_minimal_lays_lay_phase_accepts(
     state = lay_state(rules, hand[: rules.hand_size + 1], phase, seed)
     spec = rules.phases[phase]
     listed = [a.groups for a in legal_actions(state) if isinstance(a, LayPhase)]
-    every = _minimal_lays(state.player.hand, spec, rules.naturals)
+    every = _minimal_lays(state.player.hand, spec, rules.naturals, wrap=rules.wrap_runs)
     assert listed == [lay for lay in every if can_lay_phase(state, lay)]
     for lay in listed:
         assert apply(state, LayPhase(lay)).players[state.current].laid_down
