@@ -172,7 +172,8 @@ class GreedyBot:
             return True
         me = seen.players[seen.current]
         if me.laid_down:
-            return any(_can_extend(meld, top) for meld in seen.table)
+            wrap = seen.rules.wrap_runs
+            return any(_can_extend(meld, top, wrap) for meld in seen.table)
         # Take it only if it would not be among the first cards to go: taking
         # a card only to throw it back can leave two bots doing so forever.
         hand = (*seen.hand, top)
@@ -203,7 +204,10 @@ class GreedyBot:
         points = seen.rules.points
         if seen.players[seen.current].laid_down or phase is None:
             return [(1 if card.is_wild else 0, -points.of(card)) for card in hand]
-        return [(_keep_score(card, hand, phase), -points.of(card)) for card in hand]
+        wrap = seen.rules.wrap_runs
+        return [
+            (_keep_score(card, hand, phase, wrap), -points.of(card)) for card in hand
+        ]
 
 
 def _lay_with_fewest_wilds(
@@ -232,19 +236,23 @@ def _lay_with_fewest_wilds(
     return found
 
 
-def _can_extend(meld: Meld, card: Card) -> bool:
-    """Whether ``card`` fits ``meld`` at some end, by the rules' own judge."""
+def _can_extend(meld: Meld, card: Card, wrap: bool) -> bool:
+    """Whether ``card`` fits ``meld`` at some end, by the rules' own judge
+    (runs wrapping from 12 to 1 if ``wrap``)."""
     for end in (End.LOW, End.HIGH) if meld.kind.is_run else (None,):
         try:
-            extend_group(meld.kind, meld.shape, meld.cards, card, end)
+            extend_group(meld.kind, meld.shape, meld.cards, card, end, wrap=wrap)
         except CardDoesNotFit:
             continue
         return True
     return False
 
 
-def _keep_score(card: Card, hand: Sequence[Card], phase: PhaseSpec) -> int:
-    """How much ``card`` helps toward ``phase`` given ``hand`` (higher keeps it)."""
+def _keep_score(
+    card: Card, hand: Sequence[Card], phase: PhaseSpec, wrap: bool = False
+) -> int:
+    """How much ``card`` helps toward ``phase`` given ``hand`` (higher keeps
+    it); runs wrap from 12 to 1 if ``wrap``."""
     if card.is_wild:
         return 100
     if card.is_skip:
@@ -256,18 +264,31 @@ def _keep_score(card: Card, hand: Sequence[Card], phase: PhaseSpec) -> int:
             score = sum(1 for c in hand if c.number == number)
         elif group.kind is GroupKind.COLOR:
             score = sum(1 for c in hand if c.color is card.color)
+        elif group.kind.parity is not None:
+            parity = group.kind.parity
+            score = (
+                sum(1 for c in hand if c.number is not None and c.number % 2 == parity)
+                if number % 2 == parity
+                else 0
+            )
         else:
             span = group.size - 1
             nearby = {
                 c.number
                 for c in hand
                 if c.number is not None
-                and abs(c.number - number) <= span
+                and _distance(c.number, number, wrap) <= span
                 and (group.kind is GroupKind.RUN or c.color is card.color)
             }
             score = len(nearby)
         best = max(best, score)
     return best
+
+
+def _distance(a: int, b: int, wrap: bool) -> int:
+    """How far apart two numbers are in a run, round from 12 to 1 if ``wrap``."""
+    apart = abs(a - b)
+    return min(apart, 12 - apart) if wrap else apart
 
 
 class MonteCarloBot:
