@@ -86,7 +86,7 @@ class Meld(Immutable):
     def high(self) -> int | None:
         """The number a run's last card stands for (``None`` for other kinds,
         or while the run floats). Under wrap-around runs (R42) it may be
-        below :attr:`low`: a run 11 12 1 2 has ``low`` 11 and ``high`` 2."""
+        below ``low``: a run 11 12 1 2 has ``low`` 11 and ``high`` 2."""
         if self.low is None:
             return None
         return (self.low + len(self.cards) - 2) % 12 + 1
