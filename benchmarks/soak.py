@@ -267,9 +267,7 @@ def check_melds(state: GameState, tally: Tally) -> None:
         size = len(meld.cards)
         if size > MAX_HAND_SIZE:
             continue  # no rules deal a hand this big: check_state judged it
-        spec, judge = one_group(
-            meld.kind, size, naturals, rules.deck, rules.wrap_runs
-        )
+        spec, judge = one_group(meld.kind, size, naturals, rules.deck, rules.wrap_runs)
         found = find_phase(meld.cards, spec, judge)
         tally.check(found is not None, f"meld {index} ({meld}) is not a valid group")
 
