@@ -253,7 +253,11 @@ def test_every_field_is_written() -> None:
     data = to_dict(state)
     assert set(data) - {"schema", "version"} == field_names(GameState)
     assert set(data["players"][0]) == field_names(PlayerState)
-    assert set(data["rules"]) == field_names(Rules)
+    # A house rule's option is written when it is on (R42).
+    assert set(data["rules"]) == field_names(Rules) - {"wrap_runs"}
+    assert set(to_dict(attrs.evolve(state.rules, wrap_runs=True))) == (
+        field_names(Rules) | {"schema", "version"}
+    )
     assert set(data["rules"]["points"]) == field_names(Points)
     assert data["table"], "the game should have groups on the table by now"
     assert set(data["table"][0]) == field_names(Meld)

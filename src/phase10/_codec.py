@@ -344,9 +344,20 @@ _RULES: Final = Codec(
 )
 
 
+_HOUSE_OPTIONS: Final = ("wrap_runs",)
+"""Options of house rules (R42): written only when they are on, so that the
+documents of every other game are as an earlier release wrote them, and
+read there too."""
+
+
 def write_rules(rules: Rules) -> dict[str, Any]:
-    """The rules as a dict: the standard deck by name, phases as text."""
-    return _RULES.write(rules)
+    """The rules as a dict: the standard deck by name, phases as text, a
+    house rule's option only when it is on."""
+    data = _RULES.write(rules)
+    for name in _HOUSE_OPTIONS:
+        if data[name] is False:
+            del data[name]
+    return data
 
 
 def read_rules(value: object, where: str) -> Rules:
