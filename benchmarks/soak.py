@@ -206,6 +206,7 @@ def random_rules(rng: random.Random) -> Rules:
                 go_out_by_hit=go_out_by_hit,
                 on_empty_draw_pile=rng.choice(list(EmptyDrawPile)),
                 points=points,
+                wrap_runs=rng.random() < 0.3,
             )
         except RulesError:
             continue  # a phase too big for the hand, or one the deck cannot make
@@ -266,19 +267,28 @@ def check_melds(state: GameState, tally: Tally) -> None:
         size = len(meld.cards)
         if size > MAX_HAND_SIZE:
             continue  # no rules deal a hand this big: check_state judged it
-        spec, judge = one_group(meld.kind, size, naturals, rules.deck)
+        spec, judge = one_group(meld.kind, size, naturals, rules.deck, rules.wrap_runs)
         found = find_phase(meld.cards, spec, judge)
         tally.check(found is not None, f"meld {index} ({meld}) is not a valid group")
 
 
 @functools.cache
 def one_group(
-    kind: GroupKind, size: int, naturals: NaturalRule, deck: tuple[Card, ...]
+    kind: GroupKind,
+    size: int,
+    naturals: NaturalRule,
+    deck: tuple[Card, ...],
+    wrap_runs: bool,
 ) -> tuple[PhaseSpec, Rules]:
     """A phase of one group of ``kind`` and ``size``, and rules that allow it."""
     spec = PhaseSpec([GroupSpec(kind, size)])
     rules = Rules(
-        phases=[spec], deck=deck, naturals=naturals, hand_size=size, max_players=2
+        phases=[spec],
+        deck=deck,
+        naturals=naturals,
+        hand_size=size,
+        max_players=2,
+        wrap_runs=wrap_runs,
     )
     return spec, rules
 

@@ -3,7 +3,10 @@
 It tries every way to pick each group's cards from what is left of the
 hand, as sub-multisets of exactly the requirement's size, arranges each
 candidate run every way its lowest number allows, and keeps the first
-choice that the engine's own judge (``check_phase``) accepts. Nothing is
+choice that the engine's own judge (``check_phase``) accepts. Runs that
+wrap from 12 to 1 (R42) are tried from every lowest number, each natural
+card at its number's distance from it counted round the twelve numbers;
+even and odd groups (R43) are left to the judge as they are. Nothing is
 clever and speed does not matter: it is meant for hands of up to a dozen
 cards.
 """
@@ -31,7 +34,7 @@ def _sub_multisets(cards: Counter[Card], size: int) -> list[tuple[Card, ...]]:
 
 
 def _arrangements(
-    kind: GroupKind, cards: tuple[Card, ...]
+    kind: GroupKind, cards: tuple[Card, ...], wrap: bool = False
 ) -> Iterator[tuple[Card, ...]]:
     """The ways to lay ``cards`` as a group of ``kind``: as they are, or for
     a run, in ascending order from each possible lowest number, each natural
@@ -42,19 +45,21 @@ def _arrangements(
         naturals = [card for card in cards if not card.is_wild]
         if kind is GroupKind.SET:
             alike = len({card.number for card in naturals}) <= 1
-        else:
+        elif kind is GroupKind.COLOR:
             alike = len({card.color for card in naturals}) <= 1
+        else:
+            alike = True
         if alike:
             yield cards
         return
     naturals = [card for card in cards if not card.is_wild]
     wilds = len(cards) - len(naturals)
-    for low in range(1, 14 - len(cards)):
+    for low in range(1, 13) if wrap else range(1, 14 - len(cards)):
         places: list[Card | None] = [None] * len(cards)
         fits = True
         for card in naturals:
             assert card.number is not None
-            place = card.number - low
+            place = (card.number - low) % 12 if wrap else card.number - low
             if not 0 <= place < len(cards) or places[place] is not None:
                 fits = False
                 break
@@ -64,9 +69,10 @@ def _arrangements(
 
 
 def oracle_find_phase(
-    cards: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule
+    cards: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule, wrap: bool = False
 ) -> Answer | None:
-    """A way to make ``spec`` from ``cards`` with minimal groups, or ``None``."""
+    """A way to make ``spec`` from ``cards`` with minimal groups, or ``None``;
+    runs wrap from 12 to 1 if ``wrap``."""
     hand = Counter(card for card in cards if not card.is_skip)
     groups = spec.groups
     per_group = naturals is NaturalRule.PER_GROUP
@@ -76,19 +82,20 @@ def oracle_find_phase(
     ) -> Answer | None:
         if i == len(groups):
             try:
-                check_phase(laid, spec, naturals)
+                check_phase(laid, spec, naturals, wrap=wrap)
             except PhaseNotMet:
                 return None
             return tuple(laid)
         requirement = groups[i]
         for chosen in _sub_multisets(left, requirement.size):
-            for group in _arrangements(requirement.kind, chosen):
+            for group in _arrangements(requirement.kind, chosen, wrap):
                 try:
                     judge_group(
                         requirement.kind,
                         group,
                         requirement.size,
                         need_natural=per_group,
+                        wrap=wrap,
                     )
                 except PhaseNotMet:
                     continue

@@ -22,6 +22,7 @@ one yields.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from games import play
 from hypothesis import strategies as st
@@ -150,7 +151,7 @@ _MAX_SEATS = 8
 
 @st.composite
 def _phase_lists(
-    draw: st.DrawFn, go_out_by_hit: bool
+    draw: st.DrawFn, go_out_by_hit: bool, wrap: bool = False
 ) -> tuple[tuple[PhaseSpec, ...], int]:
     """A phase list and a hand size big enough to make every phase in it.
 
@@ -165,7 +166,7 @@ def _phase_lists(
         # groups of one of its requirements, might pass MAX_LISTED_LAYS (R17):
         # keep to the phases they accept.
         listable = phase_specs(max_cards=hand_size + spare).filter(
-            lambda phase: _listable(phase, hand_size + 1)
+            lambda phase: _listable(phase, hand_size + 1, wrap)
         )
         phases = tuple(draw(st.lists(listable, min_size=1, max_size=10)))
         return phases, hand_size
@@ -179,10 +180,11 @@ def _phase_lists(
     return phases, draw(st.integers(max(_MIN_HAND, need - spare), _MAX_HAND))
 
 
-def _listable(phase: PhaseSpec, cards: int) -> bool:
-    """Whether rules dealing ``cards - 1`` cards accept ``phase`` for its lays."""
+def _listable(phase: PhaseSpec, cards: int, wrap: bool = False) -> bool:
+    """Whether rules dealing ``cards - 1`` cards (runs wrapping from 12 to 1
+    if ``wrap``) accept ``phase`` for its lays."""
     # The loosest rule has the most lays.
-    return max(_most_lays(phase, cards, NaturalRule.NONE)) <= MAX_LISTED_LAYS
+    return max(_most_lays(phase, cards, NaturalRule.NONE, wrap)) <= MAX_LISTED_LAYS
 
 
 def _points() -> st.SearchStrategy[Points]:
@@ -205,7 +207,8 @@ def rules_records(draw: st.DrawFn) -> Rules:
     construction: building the record never raises.
     """
     go_out_by_hit = draw(st.booleans())
-    phases, hand_size = draw(_phase_lists(go_out_by_hit))
+    wrap_runs = draw(st.booleans())
+    phases, hand_size = draw(_phase_lists(go_out_by_hit, wrap_runs))
     deck = standard_deck()
     max_players = draw(st.integers(2, min(_MAX_SEATS, (len(deck) - 2) // hand_size)))
     min_players = draw(st.integers(2, max_players))
@@ -223,6 +226,7 @@ def rules_records(draw: st.DrawFn) -> Rules:
         go_out_by_hit=go_out_by_hit,
         on_empty_draw_pile=draw(st.sampled_from(EmptyDrawPile)),
         points=draw(_points()),
+        wrap_runs=wrap_runs,
     )
 
 
@@ -266,12 +270,23 @@ def _may_lay_or_hit(state: GameState) -> bool:
 
 @st.composite
 def rich_hands(
-    draw: st.DrawFn, min_size: int = 1, max_size: int = 11, width: int = 7
+    draw: st.DrawFn,
+    min_size: int = 1,
+    max_size: int = 11,
+    width: int = 7,
+    *,
+    wrapping: bool = False,
 ) -> list[Card]:
     """A hand from a narrow slice of the deck (up to ``width`` numbers, a few
-    colours, Wilds and Skips), so phases can often be made in many ways."""
+    colours, Wilds and Skips), so phases can often be made in many ways.
+    With ``wrapping`` the slice may go on from 12 to 1 (R42)."""
     low = draw(st.integers(1, 12))
-    numbers = range(low, min(12, low + draw(st.integers(0, width - 1))) + 1)
+    if wrapping:
+        numbers: Sequence[int] = [
+            (low + i - 1) % 12 + 1 for i in range(draw(st.integers(1, width)))
+        ]
+    else:
+        numbers = range(low, min(12, low + draw(st.integers(0, width - 1))) + 1)
     colors = draw(st.lists(st.sampled_from(Color), min_size=1, max_size=4, unique=True))
     pool = [Card(n, c) for n in numbers for c in colors] * 2
     pool += [WILD] * draw(st.integers(0, 8)) + [SKIP] * draw(st.integers(0, 2))

@@ -248,7 +248,12 @@ LAYERS: list[set[str]] = [
     {"phase10._invariants", "phase10._edition_checks", "phase10._determinize"},  # 15.
     {"phase10._codec", "phase10._record", "phase10._serialize"},  # 16. documents
     {"phase10"},  # 17. the public package
-    {"phase10.bots", "phase10.encoding", "phase10._encoding_parts"},  # 18.
+    {
+        "phase10.bots",
+        "phase10.encoding",
+        "phase10._encoding_parts",
+        "phase10._bot_editions",
+    },  # 18.
     {"phase10._text", "phase10.svg"},  # 19. drawing
     {"phase10.rl"},  # 20. the learning libraries' adapters
 ]

@@ -29,6 +29,7 @@ from phase10 import (
     from_json,
     legal_actions,
     replay,
+    to_dict,
     to_json,
 )
 from phase10._codec import Codec
@@ -154,7 +155,8 @@ def test_a_rules_document_without_a_key_reads_that_key_as_its_default(
     key: str,
 ) -> None:
     """A rules document written before an option existed reads that option
-    as its default, as every new option of Rules has one."""
+    as its default, as every new option of Rules has one (an option added
+    since the release is missing from the document already)."""
     data = released("rules-custom.json")
     data.pop(key, None)  # options added since 0.1.0 are missing already
     read_back = from_dict(data, Rules)
@@ -259,3 +261,15 @@ def test_migrations_run_in_order_on_the_released_documents(
     newer = released("rules-official.json") | {"version": 4}
     with pytest.raises(FormatError, match=r"newer phase10 \(document version 4\)"):
         from_dict(newer, Rules)
+
+
+@pytest.mark.rule("R42")
+def test_a_house_rule_is_written_only_when_it_is_on() -> None:
+    """Rules without a house rule are written without its key, as a release
+    before it wrote them; with it on, the key is written and reads back."""
+    assert "wrap_runs" not in to_dict(Rules())
+    assert json.loads(to_json(Rules())) == released("rules-official.json")
+    on = Rules(wrap_runs=True)
+    assert to_dict(on)["wrap_runs"] is True
+    assert from_dict(to_dict(on), Rules) == on
+    assert from_json(to_json(on), Rules) == on

@@ -25,6 +25,7 @@ from phase10 import (
     PhaseNotMet,
     PhaseSpec,
 )
+from phase10._cards import format_cards
 from phase10._cards import parse_cards as c
 from phase10._groups import GroupShape, check_phase, extend_group, judge_group
 
@@ -32,6 +33,7 @@ SET = GroupKind.SET
 RUN = GroupKind.RUN
 COLOR = GroupKind.COLOR
 COLOR_RUN = GroupKind.COLOR_RUN
+CLASSIC_KINDS = (SET, RUN, COLOR, COLOR_RUN)
 PHASE_1, PHASE_2, PHASE_4, PHASE_8 = (STANDARD_PHASES[i - 1] for i in (1, 2, 4, 8))
 PER_GROUP = NaturalRule.PER_GROUP
 PER_PHASE = NaturalRule.PER_PHASE
@@ -520,13 +522,14 @@ def test_a_refused_group_is_named() -> None:
 
 @pytest.mark.rule("R14", "R8")
 def test_a_custom_phase_with_every_kind() -> None:
-    """A custom phase of a set, a run, a colour group and a colour run is judged."""
+    """A custom phase of each classic kind (a set, a run, a colour group and a
+    colour run) is judged."""
     phase = PhaseSpec.parse(
         "1 set of 2 + 1 run of 3 + 3 cards of one color + 1 color run of 3"
     )
     result = lay(["Y6 Y7 Y8", "R1 R1", "G2 G9 W", "B10 B11 B12"], phase)
     kinds = [requirement.kind for requirement, _ in result]
-    assert sorted(kinds, key=str) == sorted(GroupKind, key=str)
+    assert sorted(kinds, key=str) == sorted(CLASSIC_KINDS, key=str)
     assert kinds[1:3] == [SET, COLOR]
     assert result[1][1] == GroupShape(number=1)
     assert result[2][1] == GroupShape(color=Color.GREEN)
@@ -770,3 +773,142 @@ def test_a_hit_on_a_set_fits_iff_same_number_or_wild(
     else:
         with pytest.raises(CardDoesNotFit):
             extend_group(SET, shape, group, card)
+
+
+# --- house rules: runs that wrap from 12 to 1 (R42), even and odd groups (R43) --
+
+EVEN, ODD = GroupKind.EVEN, GroupKind.ODD
+
+
+@pytest.mark.rule("R42")
+def test_a_run_may_wrap_from_12_to_1_under_the_house_rule() -> None:
+    """With wrap, 11 12 1 2 is a run starting at 11, Wilds standing for the
+    numbers round the corner; without it, it is refused as before."""
+    assert judge_group(RUN, c("R11 B12 G1 Y2"), 4, need_natural=True, wrap=True) == (
+        GroupShape(low=11)
+    )
+    assert judge_group(RUN, c("W W G1 Y2"), 4, need_natural=True, wrap=True) == (
+        GroupShape(low=11)
+    )
+    assert judge_group(
+        COLOR_RUN, c("R12 W R2"), 3, need_natural=True, wrap=True
+    ) == GroupShape(color=Color.RED, low=12)
+    assert not_met(RUN, "R11 B12 G1 Y2").clause == "R6"
+    # Still in order, and still no number twice.
+    for text in (
+        "R1 R2 R11 R12",
+        "R12 R1 R12",
+        "R1 B2 G3 Y4 R5 B6 G7 Y8 R9 B10 G11 Y12 W",
+    ):
+        with pytest.raises(PhaseNotMet):
+            judge_group(RUN, c(text), 1, need_natural=True, wrap=True)
+
+
+@pytest.mark.rule("R42", "R32")
+def test_hits_go_round_the_corner_under_the_house_rule() -> None:
+    """On a wrapping run, 1 fits above 12 and 12 below 1; a Wild fits at
+    either end until the run holds all twelve numbers."""
+    run = c("R10 B11 G12")
+    cards, shape = extend_group(
+        RUN, GroupShape(low=10), run, Card.parse("Y1"), wrap=True
+    )
+    assert (format_cards(cards), shape) == ("R10 B11 G12 Y1", GroupShape(low=10))
+    with pytest.raises(CardDoesNotFit):
+        extend_group(RUN, GroupShape(low=10), run, Card.parse("Y1"))
+    low = c("R1 B2")
+    cards, shape = extend_group(
+        RUN, GroupShape(low=1), low, Card.parse("G12"), wrap=True
+    )
+    assert (format_cards(cards), shape) == ("G12 R1 B2", GroupShape(low=12))
+    cards, shape = extend_group(RUN, GroupShape(low=1), low, WILD, End.LOW, wrap=True)
+    assert shape == GroupShape(low=12)
+    eleven = c("R1 B2 G3 Y4 R5 B6 G7 Y8 R9 B10 G11")
+    for end, expected in ((End.LOW, 12), (End.HIGH, 1), (None, 1)):
+        _, shape = extend_group(
+            RUN, GroupShape(low=1), eleven, Card.parse("B12"), end, wrap=True
+        )
+        assert shape == GroupShape(low=expected)
+    full = (*eleven, Card.parse("Y12"))
+    for card in ("W", "R1"):
+        with pytest.raises(CardDoesNotFit) as caught:
+            extend_group(RUN, GroupShape(low=1), full, Card.parse(card), wrap=True)
+        assert caught.value.clause == "R42"
+    # A floating run of Wilds takes any natural card at either end.
+    _, shape = extend_group(
+        RUN, GroupShape(), c("W W"), Card.parse("R1"), End.HIGH, wrap=True
+    )
+    assert shape == GroupShape(low=11)
+    _, shape = extend_group(
+        RUN, GroupShape(), c("W W"), Card.parse("R12"), End.LOW, wrap=True
+    )
+    assert shape == GroupShape(low=12)
+
+
+def _turned(card: Card, turn: int) -> Card:
+    """``card`` with its number moved ``turn`` places round from 12 to 1."""
+    if card.number is None or card.color is None:
+        return card
+    return Card((card.number + turn - 1) % 12 + 1, card.color)
+
+
+@pytest.mark.rule("R42")
+@given(
+    laid_runs(), cards(), st.sampled_from([None, End.LOW, End.HIGH]), st.integers(0, 11)
+)
+def test_a_hit_on_a_wrapping_run_fits_exactly_at_an_end(
+    laid: tuple[tuple[Card, ...], int, Color | None],
+    card: Card,
+    end: End | None,
+    turn: int,
+) -> None:
+    """A random run turned round the twelve numbers by ``turn``: a card fits
+    iff it is next below or above it counting round from 12 to 1, and the
+    result is judged a wrapping run of the shape the hit gives."""
+    run, low, _ = laid
+    run = tuple(_turned(card, turn) for card in run)
+    low = (low + turn - 1) % 12 + 1
+    size = len(run)
+    assert judge_group(RUN, run, size, need_natural=True, wrap=True) == GroupShape(
+        low=low
+    )
+    below, above = (low - 2) % 12 + 1, (low + size - 1) % 12 + 1
+    if card.is_skip or size == 12:
+        fits = False
+    elif card.is_wild:
+        fits = True
+    else:
+        at_low, at_high = card.number == below, card.number == above
+        fits = (at_low and end is not End.HIGH) or (at_high and end is not End.LOW)
+    if not fits:
+        with pytest.raises(CardDoesNotFit):
+            extend_group(RUN, GroupShape(low=low), run, card, end, wrap=True)
+        return
+    cards_after, shape_after = extend_group(
+        RUN, GroupShape(low=low), run, card, end, wrap=True
+    )
+    assert sorted(cards_after) == sorted((*run, card))
+    assert shape_after.low in (below, low)
+    assert (
+        judge_group(RUN, cards_after, size + 1, need_natural=True, wrap=True)
+        == shape_after
+    )
+
+
+@pytest.mark.rule("R43")
+def test_even_and_odd_groups_are_judged_by_their_numbers() -> None:
+    """An even group holds even numbers of any colours, an odd group odd
+    ones; Wilds fill in, and need a natural card beside them by default."""
+    assert judge(EVEN, "R2 B12 G4 W", 4) == GroupShape()
+    assert judge(ODD, "R1 B11 G7 Y7", 4) == GroupShape()
+    assert not_met(EVEN, "R2 B3").clause == "R43"
+    assert not_met(ODD, "R2 B3").clause == "R43"
+    assert not_met(EVEN, "W W").clause == "R11"
+    assert judge(EVEN, "W W", natural=False) == GroupShape()
+    assert not_met(ODD, "R1 S").clause == "R12"
+    assert hit(EVEN, GroupShape(), "R2 B4", "G10") == (c("R2 B4 G10"), GroupShape())
+    assert hit(ODD, GroupShape(), "R1 B3", "W") == (c("R1 B3 W"), GroupShape())
+    assert no_fit(ODD, GroupShape(), "R1 B3", "G10").clause == "R43"
+    assert no_fit(EVEN, GroupShape(), "R2", "W", End.LOW).clause == "R32"
+    both = PhaseSpec.parse("2 even cards + 2 odd cards")
+    met = lay(["R3 W", "B2 G8"], both)
+    assert [requirement.kind for requirement, _ in met] == [ODD, EVEN]

@@ -48,21 +48,26 @@ from phase10 import (
     PhaseNotMet,
     PhaseSpec,
     Pile,
+    PlayerView,
     Rules,
     Skip,
     SkipLimit,
     Step,
     UsageError,
     apply,
+    check_state,
     discard,
     draw,
     find_phase,
+    from_json,
     hit,
     lay_phase,
     new_game,
     next_hand,
     parse_cards,
     skip,
+    svg,
+    to_json,
     verify_lay_phase,
     view,
 )
@@ -200,10 +205,12 @@ def brute_lays(
     naturals: NaturalRule,
     *,
     minimal: bool = True,
+    wrap: bool = False,
 ) -> Iterator[list[tuple[Card, ...]]]:
     """Every lay of ``spec`` from ``hand`` in requirement order, by trying
     every sub-multiset for every group and every arrangement of a run, and
-    asking the engine's judge. With ``minimal=False`` groups may be larger."""
+    asking the engine's judge. With ``minimal=False`` groups may be larger;
+    with ``wrap`` runs go on from 12 to 1 (R42)."""
     per_group = naturals is NaturalRule.PER_GROUP
     wanted = spec.groups
 
@@ -212,7 +219,7 @@ def brute_lays(
     ) -> Iterator[list[tuple[Card, ...]]]:
         if j == len(wanted):
             try:
-                check_phase(laid, spec, naturals)
+                check_phase(laid, spec, naturals, wrap=wrap)
             except PhaseNotMet:
                 return
             yield list(laid)
@@ -221,10 +228,15 @@ def brute_lays(
         top = requirement.size if minimal else sum(left.values())
         for size in range(requirement.size, top + 1):
             for chosen in _sub_multisets(left, size):
-                for group in dict.fromkeys(_arrangements(requirement.kind, chosen)):
+                arranged = _arrangements(requirement.kind, chosen, wrap)
+                for group in dict.fromkeys(arranged):
                     try:
                         judge_group(
-                            requirement.kind, group, size, need_natural=per_group
+                            requirement.kind,
+                            group,
+                            size,
+                            need_natural=per_group,
+                            wrap=wrap,
                         )
                     except PhaseNotMet:
                         continue
@@ -234,15 +246,17 @@ def brute_lays(
 
 
 def check_against_brute_force(
-    hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule
+    hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule, wrap: bool = False
 ) -> None:
-    found = _minimal_lays(hand, spec, naturals)
-    expected = {canonical(lay, spec) for lay in brute_lays(hand, spec, naturals)}
+    found = _minimal_lays(hand, spec, naturals, wrap=wrap)
+    expected = {
+        canonical(lay, spec) for lay in brute_lays(hand, spec, naturals, wrap=wrap)
+    }
     assert len(found) == len(set(found)), "a lay is listed twice"
     assert set(found) == expected
     keys = [tuple(indices(group) for group in lay) for lay in found]
     assert keys == sorted(keys)
-    solved = find_phase(hand, spec, Rules(naturals=naturals))
+    solved = find_phase(hand, spec, Rules(naturals=naturals, wrap_runs=wrap))
     assert (solved is not None) == bool(found)
 
 
@@ -403,6 +417,25 @@ def test_minimal_lays_are_exactly_those_of_a_brute_force(
 
 
 @given(
+    hand=st.one_of(
+        hands(max_size=8),
+        rich_hands(max_size=8, wrapping=True),
+        rich_hands(max_size=8, width=3, wrapping=True),
+    ),
+    spec=phase_specs(max_groups=3, max_cards=8),
+    naturals=st.sampled_from(NaturalRule),
+)
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R42", "R43")
+def test_minimal_lays_with_wrapping_runs_are_those_of_a_brute_force(
+    hand: list[Card], spec: PhaseSpec, naturals: NaturalRule
+) -> None:
+    """With runs wrapping from 12 to 1, and even and odd groups among the
+    kinds, every minimal way to make a phase is found, once, and nothing else."""
+    check_against_brute_force(hand, spec, naturals, wrap=True)
+
+
+@given(
     hand=rich_hands(min_size=10, max_size=11),
     which=st.integers(0, len(STANDARD_PHASES) - 1),
 )
@@ -433,7 +466,7 @@ def test_listed_lays_are_the_minimal_lays_lay_phase_accepts(
     state = lay_state(rules, hand[: rules.hand_size + 1], phase, seed)
     spec = rules.phases[phase]
     listed = [a.groups for a in legal_actions(state) if isinstance(a, LayPhase)]
-    every = _minimal_lays(state.player.hand, spec, rules.naturals)
+    every = _minimal_lays(state.player.hand, spec, rules.naturals, wrap=rules.wrap_runs)
     assert listed == [lay for lay in every if can_lay_phase(state, lay)]
     for lay in listed:
         assert apply(state, LayPhase(lay)).players[state.current].laid_down
@@ -855,3 +888,63 @@ def test_after_a_hand_only_the_next_deal_and_after_the_game_nothing(
     assert legal_actions(state) == ()
     assert legal_actions(view(state, 0)) == ()
     assert not can_next_hand(state)
+
+
+# --- house rules through the whole library ------------------------------------
+
+
+@pytest.mark.rule("R42", "R43", "R30", "R32")
+def test_house_rules_through_lay_hit_listing_json_and_views() -> None:
+    """A wrapping run and an even group laid, hit and listed under the house
+    rules: the moves listed are those accepted, the table reads back from
+    JSON, check_state accepts it, and each seat's view and text agree."""
+    rules = Rules(phases=["1 run of 4 + 3 even cards"], wrap_runs=True)
+    hands = ["Y3 Y5", "R11 B12 G1 Y2 R4 B6 G8 W B10 R7", "B3 B5"]
+    state = draw(deal(hands, rules=rules, starter="Y9", draw_top="G10"))
+    lays = [a for a in legal_actions(state) if isinstance(a, LayPhase)]
+    assert LayPhase(["R11 B12 G1 Y2", "R4 B6 G8"]) in lays
+    # Not listed, and refused, without the house rule.
+    plain = attrs.evolve(state, rules=Rules(phases=["1 run of 4 + 3 even cards"]))
+    assert not can_lay_phase(plain, ["R11 B12 G1 Y2", "R4 B6 G8"])
+    laid = lay_phase(state, ["R11 B12 G1 Y2", "R4 B6 G8"])
+    run, even = laid.table
+    assert (run.low, run.high, even.kind) == (11, 2, GroupKind.EVEN)
+    assert [number for number, _ in run.stands_for()] == [11, 12, 1, 2]
+    listed = legal_actions(laid)
+    hits = {(a.card, a.meld, a.end) for a in listed if isinstance(a, Hit)}
+    assert hits == {
+        (Card.parse("B10"), 0, None),
+        (Card.parse("G10"), 0, None),
+        (Card.parse("B10"), 1, None),
+        (Card.parse("G10"), 1, None),
+        (WILD, 0, End.LOW),
+        (WILD, 0, End.HIGH),
+        (WILD, 1, None),
+    }
+    for action in candidate_moves(laid, random.Random(3)):
+        assert (outcome(laid, action) is not None) == is_listed(laid, action, listed)
+    low = hit(laid, "W", 0, end=End.LOW)
+    assert (low.table[0].low, low.table[0].high) == (10, 2)
+    check_state(low)
+    assert from_json(to_json(low), GameState) == low
+    for seat in range(3):
+        assert from_json(to_json(view(low, seat)), PlayerView) == view(low, seat)
+    text = str(view(low, 0))
+    assert "run 10-2" in text and "even cards" in text
+    picture = svg.view(view(low, 0))
+    assert "run 10-2" in picture and "even cards" in picture
+
+
+@pytest.mark.rule("R42", "R32")
+def test_the_number_a_wrapping_run_of_11_lacks_is_listed_at_both_ends() -> None:
+    """A run of 11 that may wrap lacks one number, which follows on at both
+    ends: both hits are listed, and they make different runs."""
+    rules = Rules(phases=["1 run of 11"], wrap_runs=True, hand_size=12)
+    hands = ["Y3 Y5", "R1 B2 G3 Y4 R5 B6 G7 Y8 R9 B10 G11 B12", "B3 B5"]
+    state = draw(deal(hands, rules=rules, starter="Y9", draw_top="G12"))
+    laid = lay_phase(state, ["R1 B2 G3 Y4 R5 B6 G7 Y8 R9 B10 G11"])
+    listed = [a for a in legal_actions(laid) if isinstance(a, Hit)]
+    assert Hit("B12", 0, End.LOW) in listed and Hit("B12", 0, End.HIGH) in listed
+    low = hit(laid, "B12", 0, end=End.LOW).table[0]
+    high = hit(laid, "B12", 0, end=End.HIGH).table[0]
+    assert (low.low, low.high, high.low, high.high) == (12, 11, 1, 12)

@@ -189,14 +189,16 @@ def test_common_custom_phases_fit_the_official_hand() -> None:
     phase=phase_specs(max_groups=3, max_cards=9),
     hand=st.one_of(hands(max_size=11), st.lists(st.sampled_from(FACES), max_size=11)),
     naturals=st.sampled_from(NaturalRule),
+    wrap=st.booleans(),
 )
-@pytest.mark.rule("R4", "R14", "R17")
+@pytest.mark.rule("R4", "R14", "R17", "R42", "R43")
 def test_the_lay_bound_is_never_below_the_lays(
-    phase: PhaseSpec, hand: list[Card], naturals: NaturalRule
+    phase: PhaseSpec, hand: list[Card], naturals: NaturalRule, wrap: bool
 ) -> None:
-    """most_lays is at least the minimal lays of any hand of that size."""
-    lays = minimal_lays(hand, phase, naturals)
-    assert len(lays) <= most_lays(phase, len(hand), naturals)
+    """most_lays is at least the minimal lays of any hand of that size, with
+    runs wrapping from 12 to 1 or not, even and odd groups among the kinds."""
+    lays = minimal_lays(hand, phase, naturals, wrap=wrap)
+    assert len(lays) <= most_lays(phase, len(hand), naturals, wrap=wrap)
 
 
 @settings(max_examples=300)
@@ -204,19 +206,21 @@ def test_the_lay_bound_is_never_below_the_lays(
     group=group_specs(max_size=9),
     hand=st.one_of(hands(max_size=14), st.lists(st.sampled_from(FACES), max_size=14)),
     naturals=st.sampled_from(NaturalRule),
+    wrap=st.booleans(),
 )
-@pytest.mark.rule("R5", "R6", "R7", "R8", "R17")
+@pytest.mark.rule("R5", "R6", "R7", "R8", "R17", "R42", "R43")
 def test_the_group_bound_is_never_below_the_groups(
-    group: GroupSpec, hand: list[Card], naturals: NaturalRule
+    group: GroupSpec, hand: list[Card], naturals: NaturalRule, wrap: bool
 ) -> None:
-    """most_groups is at least the groups a requirement has in any hand."""
+    """most_groups is at least the groups a requirement has in any hand,
+    runs wrapping from 12 to 1 or not."""
     counts = [0] * len(FACES)
     for card in hand:
         if not card.is_skip:
             counts[card.index] += 1
     per_group = naturals is NaturalRule.PER_GROUP
-    listed = _groups_for(group.kind, group.size, counts, per_group)
-    assert len(listed) <= most_groups(group, len(hand), naturals)
+    listed = _groups_for(group.kind, group.size, counts, per_group, wrap)
+    assert len(listed) <= most_groups(group, len(hand), naturals, wrap=wrap)
 
 
 @pytest.mark.rule("R7", "R17")
@@ -252,6 +256,39 @@ def test_the_lay_bound_holds_for_crowded_hands() -> None:
             continue
         rule = rng.choice(naturals)
         assert len(minimal_lays(hand, phase, rule)) <= most_lays(phase, size, rule)
+        found = minimal_lays(hand, phase, rule, wrap=True)
+        assert len(found) <= most_lays(phase, size, rule, wrap=True)
+
+
+@pytest.mark.rule("R17", "R43")
+def test_even_groups_with_too_many_lays_are_refused() -> None:
+    """Even groups share one pool of 24 faces, so they can be laid in many
+    ways: a phase whose lays from one hand pass the limit is refused, and a
+    hand that lays it that many ways exists."""
+    phase = "2 even cards + 4 even cards + 3 even cards"
+    hand = parse_cards("R2 B2 R4 B4 R6 B6 R8 B8 R10 B10 W")
+    spec = PhaseSpec.parse(phase)
+    lays = len(minimal_lays(hand, spec, NaturalRule.NONE))
+    assert lays > MAX_LISTED_LAYS
+    assert lays <= most_lays(spec, 11, NaturalRule.NONE)
+    with pytest.raises(RulesError, match="might be laid"):
+        Rules(phases=[phase], naturals=NaturalRule.NONE)
+    assert Rules(phases=["8 even cards", "2 odd cards + 3 even cards"])
+
+
+@pytest.mark.rule("R17", "R42")
+def test_wrapping_runs_are_bounded_round_the_corner() -> None:
+    """Runs that wrap from 12 to 1 start at any of the twelve numbers, so
+    a hand round the corner lays more runs with the option than without, and
+    the bound still covers them."""
+    spec = PhaseSpec.parse("1 run of 3 + 1 run of 3")
+    hand = parse_cards("R11 B11 R12 B12 R1 B1 R2 B2 W W")
+    plain = minimal_lays(hand, spec, NaturalRule.NONE)
+    wrapped = minimal_lays(hand, spec, NaturalRule.NONE, wrap=True)
+    assert len(plain) < len(wrapped) <= most_lays(spec, 10, NaturalRule.NONE, wrap=True)
+    assert most_lays(spec, 10, NaturalRule.NONE) <= most_lays(
+        spec, 10, NaturalRule.NONE, wrap=True
+    )
 
 
 @pytest.mark.rule("R4", "R17")

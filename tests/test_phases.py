@@ -15,8 +15,11 @@ from phase10 import (
     NotationError,
     Phase10Error,
     PhaseSpec,
+    Rules,
     RulesError,
     UsageError,
+    from_dict,
+    to_dict,
 )
 
 SET = GroupKind.SET
@@ -452,3 +455,56 @@ def test_min_cards_is_the_sum_of_sizes(phase: PhaseSpec) -> None:
     assert phase.min_cards == sum(group.size for group in phase.groups)
     assert phase.min_cards <= MAX_PHASE_CARDS
     assert 1 <= len(phase.groups) <= MAX_GROUPS
+
+
+@pytest.mark.rule("R43")
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("8 even cards", "8 even cards"),
+        ("3 odd cards", "3 odd cards"),
+        ("an odd card", "1 odd card"),
+        ("two Even numbers & 1 set of 3", "2 even cards + 1 set of 3"),
+        ("3 odd cards + three odd cards", "3 odd cards + 3 odd cards"),
+        ("1 run of 4, 6 even cards", "1 run of 4 + 6 even cards"),
+    ],
+)
+def test_even_and_odd_groups_are_written_and_read(text: str, written: str) -> None:
+    """Even and odd groups read as the rules words them and write back in
+    one canonical form that reads back equal, in phase lists and in JSON."""
+    spec = PhaseSpec.parse(text)
+    assert str(spec) == written
+    assert PhaseSpec.parse(written) == spec
+    assert {group.kind.parity for group in spec.groups} <= {None, 0, 1}
+    rules = Rules(phases=[spec])
+    assert from_dict(to_dict(rules), Rules) == rules
+    assert to_dict(rules)["phases"] == [written]
+
+
+@pytest.mark.rule("R43")
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("8 even", "'cards' after 'even'"),
+        ("0 odd cards", "a size of at least 1"),
+        ("even cards", "a count such as '1' or 'two'"),
+        ("30 even cards", "at most 21 cards"),
+        ("2 sets of even cards", "a size such as '3' or 'four'"),
+    ],
+)
+def test_malformed_even_and_odd_groups_are_refused(text: str, expected: str) -> None:
+    """A malformed even or odd group raises NotationError saying what was
+    expected, and a rule set with one raises RulesError."""
+    with pytest.raises(NotationError, match=expected):
+        PhaseSpec.parse(text)
+    with pytest.raises(RulesError):
+        Rules(phases=[text])
+
+
+@pytest.mark.rule("R43")
+def test_even_and_odd_kinds() -> None:
+    """Even and odd groups are neither runs nor one colour; their parity is
+    the remainder of their numbers divided by 2."""
+    assert not GroupKind.EVEN.is_run and not GroupKind.ODD.is_colored
+    assert (GroupKind.EVEN.parity, GroupKind.ODD.parity) == (0, 1)
+    assert {kind.parity for kind in (SET, RUN, COLOR, COLOR_RUN)} == {None}

@@ -260,6 +260,7 @@ def test_every_field_is_written() -> None:
     assert set(data) - {"schema", "version"} == field_names(GameState)
     assert set(data["players"][0]) == field_names(PlayerState) - later[PlayerState]
     assert set(data["rules"]) == field_names(Rules) - later[Rules]
+    assert "wrap_runs" in to_dict(attrs.evolve(state.rules, wrap_runs=True))
     assert set(data["rules"]["points"]) == field_names(Points)
     assert data["table"], "the game should have groups on the table by now"
     assert set(data["table"][0]) == field_names(Meld)
@@ -280,6 +281,7 @@ def test_every_field_is_written() -> None:
         save_skips=False,
         draw_saved_same_hand=True,
         skip_next_only=True,
+        wrap_runs=True,
     )
     assert set(to_dict(rules)) - {"schema", "version"} == field_names(Rules)
     game = new_game(3, rules, seed=4)

@@ -73,10 +73,14 @@ def texts(answer: Answer | None) -> list[str] | None:
 
 
 def assert_valid(
-    answer: Answer, hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule
+    answer: Answer,
+    hand: Sequence[Card],
+    spec: PhaseSpec,
+    naturals: NaturalRule,
+    wrap: bool = False,
 ) -> None:
     """``answer`` makes ``spec`` from ``hand``: judge, cards and sizes."""
-    check_phase(answer, spec, naturals)  # raises PhaseNotMet if not
+    check_phase(answer, spec, naturals, wrap=wrap)  # raises PhaseNotMet if not
     used = Counter(card for group in answer for card in group)
     assert not used - Counter(hand), f"cards not in the hand: {used - Counter(hand)}"
     assert SKIP not in used
@@ -84,17 +88,17 @@ def assert_valid(
 
 
 def check_against_oracle(
-    hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule
+    hand: Sequence[Card], spec: PhaseSpec, naturals: NaturalRule, wrap: bool = False
 ) -> None:
-    found = solve(hand, spec, naturals)
-    expected = oracle_find_phase(hand, spec, naturals)
+    found = solve(hand, spec, naturals, wrap=wrap)
+    expected = oracle_find_phase(hand, spec, naturals, wrap)
     shown = " ".join(str(card) for card in hand)
     assert (found is None) == (expected is None), (
-        f"{spec} / {naturals.name} / {shown}: solver {texts(found)}, "
+        f"{spec} / {naturals.name} / wrap={wrap} / {shown}: solver {texts(found)}, "
         f"oracle {texts(expected)}"
     )
     if found is not None:
-        assert_valid(found, hand, spec, naturals)
+        assert_valid(found, hand, spec, naturals, wrap)
 
 
 # ---------------------------------------------------------------------------
@@ -103,14 +107,29 @@ def check_against_oracle(
 DECK = standard_deck()
 
 
-def random_hand(rng: random.Random, size: int) -> list[Card]:
+def random_hand(rng: random.Random, size: int, *, wrapping: bool = False) -> list[Card]:
     """A hand a standard deck could deal, of one of three flavours.
 
     Plain deals rarely make the harder phases, so two thirds of the hands
     come from a narrow slice of the deck (a few numbers and colours), or
-    carry extra Wilds, to reach the interesting cases often.
+    carry extra Wilds, to reach the interesting cases often. With
+    ``wrapping``, the narrow slice may go on from 12 to 1 (R42).
     """
     flavour = rng.randrange(3)
+    if flavour == 1 and wrapping:
+        low = rng.randint(1, 12)
+        around = {(low + i - 1) % 12 + 1 for i in range(rng.randint(3, 6))}
+        colors = rng.sample(range(4), rng.randint(1, 3))
+        pool = [
+            card
+            for card in NUMBER_FACES
+            if card.number in around and card._c in colors
+            for _ in range(2)
+        ]
+        pool += [WILD] * rng.randint(0, 4) + [SKIP] * rng.randint(0, 1)
+        while len(pool) < size:
+            pool.append(rng.choice(NUMBER_FACES))
+        return rng.sample(pool, size)
     if flavour == 0:
         return rng.sample(DECK, size)
     if flavour == 1:
@@ -231,6 +250,98 @@ def test_agrees_with_oracle(
 ) -> None:
     """For any hand and small phase, the solver agrees with the exhaustive search."""
     check_against_oracle(hand, spec, naturals)
+
+
+HOUSE_KINDS = (GroupKind.EVEN, GroupKind.ODD)
+
+
+@pytest.mark.slow
+@pytest.mark.rule("R42", "R43")
+def test_house_rules_agree_with_oracle() -> None:
+    """Random phases of every kind, even and odd groups among them, with runs
+    wrapping from 12 to 1 or not, agree with the oracle (1,500 hands)."""
+    rng = random.Random(4243)
+    for trial in range(1500):
+        size = 10 + trial % 2
+        wrap = trial % 3 != 0
+        hand = random_hand(rng, size, wrapping=wrap)
+        spec = random_spec(rng, size)
+        if trial % 2:  # make sure a house kind is in it half the time
+            spec = PhaseSpec(
+                (*spec.groups[:-1], GroupSpec(rng.choice(HOUSE_KINDS), 1 + trial % 5))
+            )
+            if spec.min_cards > size:
+                continue
+        check_against_oracle(hand, spec, rng.choice(list(NaturalRule)), wrap)
+
+
+@st.composite
+def wrapping_hands(draw: st.DrawFn) -> list[Card]:
+    """10 or 11 cards from a few numbers around 12 and 1 and a few colours,
+    with some Wilds and Skips."""
+    low = draw(st.integers(9, 12))
+    width = draw(st.integers(2, 5))
+    numbers = {(low + i - 1) % 12 + 1 for i in range(width)}
+    colors = draw(st.sets(st.integers(0, 3), min_size=1, max_size=3))
+    faces = [
+        card for card in NUMBER_FACES if card.number in numbers and card._c in colors
+    ]
+    size = draw(st.sampled_from([10, 11]))
+    return draw(
+        st.lists(
+            st.sampled_from([*faces, WILD, WILD, SKIP]), min_size=size, max_size=size
+        )
+    )
+
+
+@pytest.mark.rule("R42", "R43")
+@given(
+    hand=st.one_of(wrapping_hands(), narrow_hands()),
+    spec=small_specs(),
+    naturals=st.sampled_from(list(NaturalRule)),
+    wrap=st.booleans(),
+)
+def test_agrees_with_oracle_under_house_rules(
+    hand: list[Card], spec: PhaseSpec, naturals: NaturalRule, wrap: bool
+) -> None:
+    """For any hand and small phase, with runs wrapping or not, the solver
+    agrees with the exhaustive search."""
+    check_against_oracle(hand, spec, naturals, wrap)
+
+
+@pytest.mark.rule("R42")
+def test_runs_wrap_round_under_the_house_rule() -> None:
+    """With wrap_runs, 11-12-1-2 is a run, a Wild stands for 12 or 1 where
+    the run goes round, and a run still holds no number twice."""
+    wrap = Rules(wrap_runs=True)
+    spec = PhaseSpec.parse("1 run of 4")
+    assert texts(find_phase(cards("R11 B12 G1 Y2"), spec, wrap)) == ["R11 B12 G1 Y2"]
+    assert texts(find_phase(cards("R11 G1 Y2 W"), spec, wrap)) == ["R11 W G1 Y2"]
+    assert texts(find_phase(cards("R12 G1 Y2 R3"), spec, wrap)) == ["R12 G1 Y2 R3"]
+    color_run = PhaseSpec.parse("1 run of 3 of one color")
+    assert texts(find_phase(cards("R12 R1 B2 R2"), color_run, wrap)) == ["R12 R1 R2"]
+    assert find_phase(cards("R12 R1 B2"), color_run, wrap) is None
+    twelve = PhaseSpec.parse("1 run of 12")
+    every = cards("R1 B2 G3 Y4 R5 B6 G7 Y8 R9 B10 G11 Y12")
+    assert find_phase(every, twelve, wrap) is not None
+    assert find_phase((*every[1:], Card.parse("B2")), twelve, wrap) is None
+
+
+@pytest.mark.rule("R43")
+def test_even_and_odd_groups() -> None:
+    """Even cards are of even numbers, odd cards of odd numbers, any colours,
+    Wilds filling in; a Wild alone is no natural card (R11)."""
+    even = PhaseSpec.parse("4 even cards")
+    odd = PhaseSpec.parse("3 odd cards")
+    assert texts(find_phase(cards("R2 B12 G7 Y4 R8"), even)) == ["R2 Y4 R8 B12"]
+    assert find_phase(cards("R2 B12 G7 Y4 R9"), even) is None
+    assert find_phase(cards("R2 B12 G7 W R9"), even) is None
+    assert texts(find_phase(cards("R2 B12 G7 W W"), even)) == ["R2 B12 W W"]
+    assert texts(find_phase(cards("R2 B12 G7 W R9"), odd)) == ["G7 R9 W"]
+    both = PhaseSpec.parse("2 even cards + 2 odd cards")
+    assert texts(find_phase(cards("R2 B3 W W"), both)) == ["R2 W", "B3 W"]
+    assert find_phase(cards("R2 B4 W W"), both) is None
+    assert find_phase(cards("R2 B4 W W"), both, Rules(naturals=NaturalRule.PER_PHASE))
 
 
 @pytest.mark.rule("R4")

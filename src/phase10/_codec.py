@@ -91,6 +91,7 @@ WRITTEN_WHEN_SET: Final[Mapping[type, frozenset[str]]] = MappingProxyType(
                 "save_skips",
                 "draw_saved_same_hand",
                 "skip_next_only",
+                "wrap_runs",
             }
         ),
         PlayerState: frozenset({"phases_done", "active", "saved", "saved_now"}),
@@ -402,7 +403,8 @@ _RULES: Final = Codec(
 
 
 def write_rules(rules: Rules) -> dict[str, Any]:
-    """The rules as a dict: the standard deck by name, phases as text."""
+    """The rules as a dict: the standard deck by name, phases as text, the
+    options added since 0.1.0 only when they are set (WRITTEN_WHEN_SET)."""
     return _RULES.write(rules)
 
 

@@ -32,9 +32,10 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     cards the seat cannot see (the rest of the other hands, the draw pile,
     the discard pile below its top, and others' save piles when saved cards
     are face down) are the deck less the cards it can, dealt among those
-    places at random by ``rng``, in the sizes the view gives. The state's seed, which decides later reshuffles, also
-    comes from ``rng``. Nothing else is read, so nothing hidden can leak
-    into the result: ``view(determinize(v, rng), v.seat) == v``.
+    places at random by ``rng``, in the sizes the view gives. The state's
+    seed, which decides later reshuffles, also comes from ``rng``. Nothing
+    else is read, so nothing hidden can leak into the result:
+    ``view(determinize(v, rng), v.seat) == v``.
 
     A spectator's view (``seat=None``) deals every hand at random.
 

@@ -57,15 +57,22 @@ def _what(kind: GroupKind, size: int) -> str:
 
 
 def judge_group(
-    kind: GroupKind, cards: Sequence[Card], min_size: int, *, need_natural: bool
+    kind: GroupKind,
+    cards: Sequence[Card],
+    min_size: int,
+    *,
+    need_natural: bool,
+    wrap: bool = False,
 ) -> GroupShape:
     """Judge ``cards`` as one group of ``kind`` with at least ``min_size`` cards.
 
     Returns what the group stands for; raises :class:`PhaseNotMet` saying
     why the cards are not such a group. A run's cards are read in the order
     given, lowest first, each Wild standing for the number its place
-    implies (R6, R10). Wilds alone (where ``need_natural`` is false) stand
-    for nothing yet and get the empty shape; a run of them floats (R13).
+    implies (R6, R10); with ``wrap`` (R42) a run may go on from 12 to 1,
+    and its ``low`` is the number its first card stands for. Wilds alone
+    (where ``need_natural`` is false) stand for nothing yet and get the
+    empty shape; a run of them floats (R13).
     """
     if len(cards) < min_size:
         raise PhaseNotMet(
@@ -105,6 +112,16 @@ def judge_group(
                 )
         if kind is GroupKind.COLOR:
             return GroupShape(color=color)
+    parity = kind.parity
+    if parity is not None:
+        for _, card in naturals:
+            if _number(card) % 2 != parity:
+                raise PhaseNotMet(
+                    f"{card} is not an {kind.value} number: "
+                    f"{_what(kind, min_size)} must all be {kind.value} numbers",
+                    clause="R43",
+                )
+        return GroupShape()
     if kind is GroupKind.SET:
         for _, card in naturals:
             if card.number != first.number:
@@ -117,14 +134,19 @@ def judge_group(
     # A run (or colour run): every natural card must sit where its number says.
     place0, card0 = naturals[0]
     low = _number(card0) - place0
+    if wrap:
+        low = _wrapped(low)
     for place, card in naturals[1:]:
-        if _number(card) - place != low:
+        if (_wrapped(_number(card) - place) if wrap else _number(card) - place) != low:
             raise PhaseNotMet(
                 f"{card0} and {card} cannot both be where they are in this run: "
                 "a run's numbers go up by one from card to card, lowest first, "
-                "with a Wild for each missing number",
+                "with a Wild for each missing number"
+                + (", and from 12 on to 1" if wrap else ""),
                 clause="R6",
             )
+    if wrap:
+        return GroupShape(color=color, low=low)
     if low < 1:
         raise PhaseNotMet(
             f"this run would have to go below 1 before {card0}: runs use the "
@@ -144,10 +166,21 @@ def _number(card: Card) -> int:
     return card._n  # a natural card's slot is its number
 
 
+def _wrapped(number: int) -> int:
+    """``number`` brought into 1-12 by steps of 12: the number a place of a
+    run that wraps from 12 to 1 stands for (R42)."""
+    return (number - 1) % _HIGHEST + 1
+
+
 def check_phase(
-    groups: Sequence[Sequence[Card]], spec: PhaseSpec, naturals: NaturalRule
+    groups: Sequence[Sequence[Card]],
+    spec: PhaseSpec,
+    naturals: NaturalRule,
+    *,
+    wrap: bool = False,
 ) -> tuple[tuple[GroupSpec, GroupShape], ...]:
-    """Judge ``groups`` as a way to lay ``spec`` (R4, R11, R14).
+    """Judge ``groups`` as a way to lay ``spec`` (R4, R11, R14); ``wrap``
+    lets runs go on from 12 to 1 (R42).
 
     There must be exactly one group per requirement of ``spec``, in any
     order. Returns, for each group in the order given, the requirement it
@@ -177,6 +210,7 @@ def check_phase(
                         group,
                         requirement.size,
                         need_natural=per_group,
+                        wrap=wrap,
                     )
                 )
             except PhaseNotMet as error:
@@ -261,13 +295,17 @@ def extend_group(
     cards: Sequence[Card],
     card: Card,
     end: End | None = None,
+    *,
+    wrap: bool = False,
 ) -> tuple[tuple[Card, ...], GroupShape]:
     """Put ``card`` onto a laid group; return its new cards and shape (R13, R30, R32).
 
     A run's cards stay in ascending order: a card hit at the low end comes
-    first. A group of Wilds alone takes its number, colour or place from the
-    first natural card hit onto it, and Wilds hit onto it leave it open
-    (R13). Raises :class:`CardDoesNotFit` saying why the card does not fit.
+    first. With ``wrap`` (R42) a run goes on from 12 to 1, so 1 fits above
+    12 and 12 below 1, while it holds fewer than 12 cards. A group of Wilds
+    alone takes its number, colour or place from the first natural card hit
+    onto it, and Wilds hit onto it leave it open (R13). Raises
+    :class:`CardDoesNotFit` saying why the card does not fit.
     """
     if card.is_skip:
         raise CardDoesNotFit("a Skip can never be hit onto a group", clause="R12")
@@ -296,11 +334,22 @@ def extend_group(
             f"this {shape.color.name.lower()} group",
             clause="R30",
         )
+    parity = kind.parity
+    if parity is not None:
+        if not wild and _number(card) % 2 != parity:
+            raise CardDoesNotFit(
+                f"{card} is not an {kind.value} number, so it does not fit "
+                f"this group of {kind.value} cards",
+                clause="R43",
+            )
+        return (*cards, card), shape
     color = shape.color if wild or not kind.is_colored else card.color
     if kind is GroupKind.COLOR:
         return (*cards, card), shape._replace(color=color)
     if shape.low is None:
-        return _extend_floating(cards, card, end, color)
+        return _extend_floating(cards, card, end, color, wrap)
+    if wrap:
+        return _extend_wrapped(shape, cards, card, end, color)
     low = shape.low
     high = low + len(cards) - 1
     if wild:
@@ -336,6 +385,55 @@ def extend_group(
     return (*cards, card), shape._replace(low=low, color=color)
 
 
+def _extend_wrapped(
+    shape: GroupShape,
+    cards: Sequence[Card],
+    card: Card,
+    end: End | None,
+    color: Color | None,
+) -> tuple[tuple[Card, ...], GroupShape]:
+    """Hit ``card`` onto a run that may go on from 12 to 1 (R42): any card
+    fits while the run holds fewer than 12, a Wild at either end (the high
+    end unless one is named), a natural card at the end its number follows
+    on from. A run of 11 lacks one number, which follows on at both ends:
+    at the high end unless the low end is named."""
+    low = cast(int, shape.low)
+    size = len(cards)
+    high = _wrapped(low + size - 1)
+    if size >= _HIGHEST:
+        raise CardDoesNotFit(
+            "this run already holds every number from 1 to 12, so nothing more "
+            "can be hit on it",
+            clause="R42",
+        )
+    below, above = _wrapped(low - 1), _wrapped(high + 1)
+    if not card.is_wild:
+        number = card.number
+        ends = [
+            side
+            for side, fits in ((End.LOW, number == below), (End.HIGH, number == above))
+            if fits
+        ]
+        if not ends:
+            raise CardDoesNotFit(
+                f"{card} does not fit this run of {low}-{high}: it takes only "
+                f"{_a(below)} below or {_a(above)} above (or a Wild)",
+                clause="R30",
+            )
+        if end is None:
+            end = ends[-1]
+        elif end not in ends:
+            raise CardDoesNotFit(
+                f"{card} can only go at the {ends[0].value} end of this run",
+                clause="R30",
+            )
+    elif end is None:
+        end = End.HIGH
+    if end is End.LOW:
+        return (card, *cards), shape._replace(low=below, color=color)
+    return (*cards, card), shape._replace(low=low, color=color)
+
+
 def _floating_ends(size: int, card: Card) -> tuple[End, ...]:
     """The ends of a floating run of ``size`` Wilds that the natural card
     ``card`` may go at, low end first (R13).
@@ -355,7 +453,11 @@ def _floating_ends(size: int, card: Card) -> tuple[End, ...]:
 
 
 def _extend_floating(
-    cards: Sequence[Card], card: Card, end: End | None, color: Color | None
+    cards: Sequence[Card],
+    card: Card,
+    end: End | None,
+    color: Color | None,
+    wrap: bool = False,
 ) -> tuple[tuple[Card, ...], GroupShape]:
     """Hit ``card`` onto a floating run: a run of Wilds alone whose numbers
     are not fixed yet (R13, R32).
@@ -375,6 +477,13 @@ def _extend_floating(
     if card.is_wild:
         return (*cards, card), GroupShape()
     number = _number(card)
+    if wrap:
+        # Every number follows on from another (R42): either end fits.
+        if end is None:
+            end = End.HIGH
+        if end is End.LOW:
+            return (card, *cards), GroupShape(color=color, low=number)
+        return (*cards, card), GroupShape(color=color, low=_wrapped(number - size))
     below = f"{number + 1} to {number + size}"  # the Wilds, with the card low
     above = f"{number - size} to {number - 1}"  # the Wilds, with the card high
     ends = _floating_ends(size, card)

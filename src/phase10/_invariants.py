@@ -431,7 +431,13 @@ def _check_table(table: tuple[Meld, ...], where: str, rules: Rules) -> None:
     for index, meld in enumerate(table):
         place = f"{where}[{index}]"
         try:
-            shape = judge_group(meld.kind, meld.cards, 1, need_natural=need_natural)
+            shape = judge_group(
+                meld.kind,
+                meld.cards,
+                1,
+                need_natural=need_natural,
+                wrap=rules.wrap_runs,
+            )
         except PhaseNotMet as error:
             raise _fail(place, f"not a {meld.kind.value} group: {error}") from error
         if shape != meld.shape:

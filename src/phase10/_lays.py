@@ -88,11 +88,13 @@ def _run_groups(
     size: int,
     palettes: Sequence[tuple[int, ...]],
     per_group: bool,
+    wrap: bool = False,
 ) -> list[_Group]:
     """Runs of ``size`` cards, lowest first, each place a card of its number
     in one of a palette's colours or a Wild (R6, R8, R10, R11); and the run of
     Wilds alone unless every group needs a natural card. A run has one
-    palette of every colour, a colour run one palette per colour.
+    palette of every colour, a colour run one palette per colour. With
+    ``wrap`` (R42) a run may start at any number and go on from 12 to 1.
 
     For each choice of the places that Wilds fill (every place with no card
     of its number, and at most as many as the hand's Wilds, keeping a
@@ -111,7 +113,9 @@ def _run_groups(
             tuple(face for face in faces if counts[face])
             for faces in _BY_NUMBER[palette]
         ]
-        for low in range(_HIGHEST - size + 1):
+        if wrap:
+            options = options + options
+        for low in range(_HIGHEST if wrap else _HIGHEST - size + 1):
             places = options[low : low + size]
             bare = [i for i in range(size) if not places[i]]
             if len(bare) > spare:
@@ -150,6 +154,18 @@ _COLOR_POOLS: Final = tuple(
     tuple(_face(number, color) for number in range(1, _HIGHEST + 1))
     for color in range(_COLORS)
 )
+_PARITY_POOLS: Final = {
+    parity: (
+        tuple(
+            _face(number, color)
+            for number in range(1, _HIGHEST + 1)
+            if number % 2 == parity
+            for color in range(_COLORS)
+        ),
+    )
+    for parity in (0, 1)
+}
+"""For even (0) and odd (1) groups, their one pool: the faces of their numbers."""
 _RUN_PALETTES: Final = (tuple(range(_COLORS)),)
 _COLOR_RUN_PALETTES: Final = tuple((color,) for color in range(_COLORS))
 _BY_NUMBER: Final = {
@@ -163,16 +179,23 @@ _BY_NUMBER: Final = {
 
 
 def _groups_for(
-    kind: GroupKind, size: int, counts: Sequence[int], per_group: bool
+    kind: GroupKind,
+    size: int,
+    counts: Sequence[int],
+    per_group: bool,
+    wrap: bool = False,
 ) -> list[_Group]:
-    """Every group of ``kind`` and exactly ``size`` cards that ``counts`` can make."""
+    """Every group of ``kind`` and exactly ``size`` cards that ``counts`` can
+    make (runs wrapping from 12 to 1 if ``wrap``)."""
     if kind is GroupKind.SET:
         return _pooled_groups(counts, size, _SET_POOLS, per_group)
     if kind is GroupKind.COLOR:
         return _pooled_groups(counts, size, _COLOR_POOLS, per_group)
     if kind is GroupKind.RUN:
-        return _run_groups(counts, size, _RUN_PALETTES, per_group)
-    return _run_groups(counts, size, _COLOR_RUN_PALETTES, per_group)
+        return _run_groups(counts, size, _RUN_PALETTES, per_group, wrap)
+    if kind is GroupKind.COLOR_RUN:
+        return _run_groups(counts, size, _COLOR_RUN_PALETTES, per_group, wrap)
+    return _pooled_groups(counts, size, _PARITY_POOLS[kind.parity or 0], per_group)
 
 
 _Choice = tuple[int, int, _Group]
@@ -181,9 +204,10 @@ holds, and its cards' indices."""
 
 
 def minimal_lays(
-    hand: Sequence[Card], phase: PhaseSpec, naturals: NaturalRule
+    hand: Sequence[Card], phase: PhaseSpec, naturals: NaturalRule, *, wrap: bool = False
 ) -> list[tuple[tuple[Card, ...], ...]]:
-    """Every way to make ``phase`` from ``hand`` with minimal groups (R4-R14).
+    """Every way to make ``phase`` from ``hand`` with minimal groups (R4-R14),
+    runs wrapping from 12 to 1 if ``wrap`` (R42).
 
     Groups are in the order of ``phase.groups``, each exactly its
     requirement's minimum size; a set's or colour group's cards sorted, a
@@ -203,7 +227,7 @@ def minimal_lays(
     for card in hand:
         counts[card.index] += 1
     counts[SKIP.index] = 0  # never part of a group (R12)
-    search = _LaySearch(counts, phase, naturals)
+    search = _LaySearch(counts, phase, naturals, wrap)
     if not all(search.choices):
         return []
     return search.run()
@@ -236,12 +260,14 @@ class _LaySearch:
         "per_group",
         "twin",
         "wanted",
+        "wrap",
     )
 
     def __init__(
-        self, counts: list[int], phase: PhaseSpec, naturals: NaturalRule
+        self, counts: list[int], phase: PhaseSpec, naturals: NaturalRule, wrap: bool
     ) -> None:
         self.counts = counts
+        self.wrap = wrap
         self.wanted = wanted = phase.groups
         self.per_group = naturals is NaturalRule.PER_GROUP
         self.need_one = naturals is NaturalRule.PER_PHASE
@@ -252,7 +278,7 @@ class _LaySearch:
         for requirement in wanted:
             key = (requirement.kind, requirement.size)
             if key not in listed:
-                groups = _groups_for(*key, counts, self.per_group)
+                groups = _groups_for(*key, counts, self.per_group, wrap)
                 groups.sort()
                 listed[key] = [
                     (sum(map(unit.__getitem__, group)), group.count(_WILD), group)
@@ -357,7 +383,7 @@ class _LaySearch:
                 options = self.choices[self.order[step]]
                 index.update((group, i) for i, (_, _, group) in enumerate(options))
             made = _groups_for(
-                requirement.kind, requirement.size, counts, self.per_group
+                requirement.kind, requirement.size, counts, self.per_group, self.wrap
             )
             found = sorted([index[group] for group in made])
         known[left] = found
@@ -393,7 +419,9 @@ def _packing(counts: Sequence[int]) -> tuple[int, list[int], int]:
 _TOP: Final = MAX_HAND_SIZE + 1  # the most cards a player holds
 
 
-def most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> int:
+def most_lays(
+    phase: PhaseSpec, cards: int, naturals: NaturalRule, *, wrap: bool = False
+) -> int:
     """A bound on how many minimal lays :func:`minimal_lays` can list for
     ``phase`` from any hand of ``cards`` cards (at most ``MAX_HAND_SIZE + 1``).
 
@@ -408,7 +436,8 @@ def most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> int:
     :func:`_choices`). Identical requirements take their groups in order,
     so a class of ``k`` of them is also bounded by the multisets of ``k``
     of its groups, and by the ordered choices divided by ``k!`` plus those
-    that take one group twice.
+    that take one group twice. With ``wrap`` (R42), runs may start at any
+    number.
     """
     wild_only = naturals is not NaturalRule.PER_GROUP
     sizes: dict[tuple[GroupKind, int], int] = {}
@@ -417,7 +446,7 @@ def most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> int:
         sizes[key] = sizes.get(key, 0) + 1
     classes = [(kind, size, count) for (kind, size), count in sizes.items()]
     return min(
-        _Bound(order, wild_only).most(cards)
+        _Bound(order, wild_only, wrap).most(cards)
         for order in (
             classes,
             sorted(classes, key=lambda item: item[1]),
@@ -426,25 +455,31 @@ def most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> int:
     )
 
 
-def most_groups(group: GroupSpec, cards: int, naturals: NaturalRule) -> int:
+def most_groups(
+    group: GroupSpec, cards: int, naturals: NaturalRule, *, wrap: bool = False
+) -> int:
     """A bound on how many groups :func:`minimal_lays` can list for one
     requirement from any hand of ``cards`` cards: it lists them all before
     it chooses among them, so the rules bound these too (R17)."""
     wild_only = naturals is not NaturalRule.PER_GROUP
-    return _Bound([(group.kind, group.size, 1)], wild_only).most(cards)
+    return _Bound([(group.kind, group.size, 1)], wild_only, wrap).most(cards)
 
 
 class _Bound:
     """The bound of :func:`most_lays` for one order of the classes of
     identical requirements, remembered by (class, Wilds, natural cards)."""
 
-    __slots__ = ("classes", "known", "wild_only")
+    __slots__ = ("classes", "known", "wild_only", "wrap")
 
     def __init__(
-        self, classes: Sequence[tuple[GroupKind, int, int]], wild_only: bool
+        self,
+        classes: Sequence[tuple[GroupKind, int, int]],
+        wild_only: bool,
+        wrap: bool = False,
     ) -> None:
         self.classes = classes
         self.wild_only = wild_only
+        self.wrap = wrap
         self.known: dict[tuple[int, int, int, int], int] = {}
 
     def most(self, cards: int) -> int:
@@ -517,11 +552,13 @@ class _Bound:
         """Groups of ``size`` with exactly ``held`` natural cards, at most."""
         if held == 0:
             return 1 if self.wild_only else 0
-        return _choices(kind, size, held)[natural]
+        return _choices(kind, size, held, self.wrap)[natural]
 
 
 @cache
-def _choices(kind: GroupKind, size: int, held: int) -> tuple[int, ...]:
+def _choices(
+    kind: GroupKind, size: int, held: int, wrap: bool = False
+) -> tuple[int, ...]:
     """For each count n of natural cards in hand (0 to ``_TOP``), the most
     distinct groups of ``kind`` and ``size`` with exactly ``held`` natural
     cards that any n natural cards allow.
@@ -531,15 +568,18 @@ def _choices(kind: GroupKind, size: int, held: int) -> tuple[int, ...]:
     number's four faces; likewise a colour group's, of twelve faces. The
     natural cards are shared out among the numbers (or colours) every way,
     and the best sharing kept. A run's are ``held`` places of a window of
-    numbers, each place any face of its number held: see :func:`_runs`.
+    numbers, each place any face of its number held: see :func:`_runs`. An
+    even or odd group's are ``held`` of one pool of 24 faces (R43).
     """
     if kind is GroupKind.SET:
         return _pooled(held, 4, 12)
     if kind is GroupKind.COLOR:
         return _pooled(held, 12, _COLORS)
     if kind is GroupKind.RUN:
-        return _runs(size, held, 4)
-    return _shared(_runs(size, held, 1), _COLORS)
+        return _runs(size, held, 4, wrap)
+    if kind is GroupKind.COLOR_RUN:
+        return _shared(_runs(size, held, 1, wrap), _COLORS)
+    return _pooled(held, 4 * _HIGHEST // 2, 1)
 
 
 @cache
@@ -568,7 +608,7 @@ def _shared(one: Sequence[int], pools: int) -> tuple[int, ...]:
     return tuple(best)
 
 
-def _runs(size: int, held: int, faces: int) -> tuple[int, ...]:
+def _runs(size: int, held: int, faces: int, wrap: bool = False) -> tuple[int, ...]:
     """For n natural cards of one palette (each number offering ``faces``
     faces), the most runs of ``size`` with exactly ``held`` natural cards.
 
@@ -578,9 +618,10 @@ def _runs(size: int, held: int, faces: int) -> tuple[int, ...]:
     holding M cards holds at most f(M), its value on the most even d's.
     Hence two bounds: every window at its best, and, as each number lies in
     at most ``cover`` windows (their M's add up to at most ``cover * n``),
-    ``cover * n`` times the best ratio f(M) / M.
+    ``cover * n`` times the best ratio f(M) / M. With ``wrap`` (R42) every
+    number starts a window, and lies in ``size`` of them.
     """
-    windows = _HIGHEST + 1 - size
+    windows = _HIGHEST if wrap else _HIGHEST + 1 - size
     cover = min(size, windows)
     most = faces * size  # the most distinct faces a window holds
 

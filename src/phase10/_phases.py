@@ -31,6 +31,16 @@ class GroupKind(enum.Enum):
     """Cards of one colour, any numbers (R7)."""
     COLOR_RUN = "color run"
     """A run whose cards are all of one colour (R8)."""
+    EVEN = "even"
+    """Cards of even numbers, any colours (R43, a house rule).
+
+    .. versionadded:: 0.2
+    """
+    ODD = "odd"
+    """Cards of odd numbers, any colours (R43, a house rule).
+
+    .. versionadded:: 0.2
+    """
 
     @property
     def is_run(self) -> bool:
@@ -41,6 +51,19 @@ class GroupKind(enum.Enum):
     def is_colored(self) -> bool:
         """Whether the group's cards must share one colour."""
         return self is GroupKind.COLOR or self is GroupKind.COLOR_RUN
+
+    @property
+    def parity(self) -> int | None:
+        """For an even or odd group, the remainder its numbers leave when
+        divided by 2 (0 for even, 1 for odd); ``None`` for other kinds.
+
+        .. versionadded:: 0.2
+        """
+        if self is GroupKind.EVEN:
+            return 0
+        if self is GroupKind.ODD:
+            return 1
+        return None
 
 
 class NaturalRule(enum.Enum):
@@ -105,6 +128,8 @@ class GroupSpec(Immutable):
         if self.kind is GroupKind.COLOR_RUN:
             return f"{count} run{plural} of {self.size} of one color"
         cards = "card" if self.size == 1 else "cards"
+        if self.kind.parity is not None:
+            return " + ".join([f"{self.size} {self.kind.value} {cards}"] * count)
         return " + ".join([f"{self.size} {cards} of one color"] * count)
 
     def __str__(self) -> str:
@@ -185,7 +210,9 @@ class PhaseSpec(Immutable):
         ``N sets of S``, ``N runs of S``, ``N runs of S of one color``
         (a run all of one colour; also ``in one color``, ``of the same
         color``), ``N cards of one color`` (also ``of 1 color``, ``of all
-        one color`` as the rule sheets say, ``all one color``);
+        one color`` as the rule sheets say, ``all one color``); ``N even
+        cards`` and ``N odd cards`` (a house rule, R43; also ``numbers``
+        for ``cards``);
         ``color``/``colour`` and singular or plural alike. The limits of
         :class:`GroupSpec` and :class:`PhaseSpec` hold: at most
         :data:`~phase10.MAX_GROUPS` groups and
@@ -336,6 +363,18 @@ class _Parser:
             count = 1
         else:
             count = self._number("a count such as '1' or 'two'")
+        if self._peek() in ("even", "odd"):
+            # "8 even cards": the number is the group's size, as in
+            # "7 cards of one color".
+            kind = GroupKind.EVEN if self._peek() == "even" else GroupKind.ODD
+            self.pos += 1
+            self._expect(
+                f"'cards' after '{kind.value}'", "cards", "card", "numbers", "number"
+            )
+            if count < 1:
+                self.pos -= 3
+                raise self._fail("a size of at least 1")
+            return [self._group(kind, count)]
         if count > MAX_GROUPS and self._peek() not in ("card", "cards"):
             self.pos -= 1  # point at the count, not the word after it
             raise self._fail(f"a count of at most {MAX_GROUPS} groups")
@@ -343,7 +382,7 @@ class _Parser:
             self.pos -= 1
             raise self._fail("a count of at least 1")
         kind_word = self._expect(
-            "'set', 'run', 'color run' or 'cards'",
+            "'set', 'run', 'color run', 'cards', 'even' or 'odd'",
             "set",
             "sets",
             "run",

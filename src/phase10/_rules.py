@@ -255,6 +255,13 @@ class Rules(Immutable):
     skip_next_only: bool = False
     """A house rule: a Skip always makes the next player lose a turn, with
     no choice of target (R49)."""
+    wrap_runs: bool = False
+    """A house rule: whether a run (and a colour run) may go on from 12 to 1,
+    as ``11 12 1 2`` (R42). Still no number twice, so a run holds at most 12
+    cards. Off in the official game.
+
+    .. versionadded:: 0.2
+    """
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -332,6 +339,7 @@ def _validate(rules: Rules) -> None:
         ("save_skips", bool),
         ("draw_saved_same_hand", bool),
         ("skip_next_only", bool),
+        ("wrap_runs", bool),
     ):
         _check_type(name, getattr(rules, name), kind)
     _check_editions(rules)
@@ -364,8 +372,8 @@ def _validate(rules: Rules) -> None:
                     "be kept to discard)"
                 )
             )
-        _check_lays(number, phase, rules.hand_size + 1, rules.naturals)
-        if not _deck_can_make(faces, phase, rules.naturals):
+        _check_lays(number, phase, rules.hand_size + 1, rules.naturals, rules.wrap_runs)
+        if not _deck_can_make(faces, phase, rules.naturals, rules.wrap_runs):
             raise RulesError(
                 f"phase {number} ({phase}) cannot be made from this deck at all"
             )
@@ -439,13 +447,13 @@ def _face_counts(deck: tuple[Card, ...]) -> tuple[int, ...]:
 
 
 def _check_lays(
-    number: int, phase: PhaseSpec, cards: int, naturals: NaturalRule
+    number: int, phase: PhaseSpec, cards: int, naturals: NaturalRule, wrap: bool
 ) -> None:
     """Refuse a phase that one hand of ``cards`` cards might lay in more than
     MAX_LISTED_LAYS ways, counting the ways to lay part of it (legal_actions goes
     through those on its way), or whose groups it might make in more than
     MAX_LISTED_LAYS ways (legal_actions lists those first): see R17."""
-    lays, groups = _most_lays(phase, cards, naturals)
+    lays, groups = _most_lays(phase, cards, naturals, wrap)
     if lays > MAX_LISTED_LAYS:
         raise RulesError(
             f"phase {number} ({phase}) might be laid, in whole or in part, in "
@@ -463,24 +471,26 @@ def _check_lays(
 
 
 @lru_cache(maxsize=1024)
-def _most_lays(phase: PhaseSpec, cards: int, naturals: NaturalRule) -> tuple[int, int]:
+def _most_lays(
+    phase: PhaseSpec, cards: int, naturals: NaturalRule, wrap: bool = False
+) -> tuple[int, int]:
     """The bounds on the lays of a phase and of every part of it (some of
     its groups), and on the groups of its requirements, from one hand of
-    ``cards`` cards."""
+    ``cards`` cards (runs wrapping from 12 to 1 if ``wrap``)."""
     groups = phase.groups
     parts = {
         chosen
         for size in range(min(2, len(groups)), len(groups) + 1)
         for chosen in combinations(groups, size)
     }
-    lays = max(most_lays(PhaseSpec(part), cards, naturals) for part in parts)
-    made = max(most_groups(group, cards, naturals) for group in set(groups))
+    lays = max(most_lays(PhaseSpec(part), cards, naturals, wrap=wrap) for part in parts)
+    made = max(most_groups(group, cards, naturals, wrap=wrap) for group in set(groups))
     return lays, made
 
 
 @lru_cache(maxsize=256)
 def _deck_can_make(
-    faces: tuple[int, ...], phase: PhaseSpec, naturals: NaturalRule
+    faces: tuple[int, ...], phase: PhaseSpec, naturals: NaturalRule, wrap: bool
 ) -> bool:
     """Whether the deck (its count of each face) can make the phase at all.
 
@@ -494,7 +504,7 @@ def _deck_can_make(
         for card, count in zip(FACES, faces, strict=True)
         for _ in range(min(count, most))
     ]
-    return solve(deck, phase, naturals) is not None
+    return solve(deck, phase, naturals, wrap=wrap) is not None
 
 
 OFFICIAL: Final[Rules] = Rules()

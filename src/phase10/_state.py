@@ -91,8 +91,11 @@ class Meld(Immutable):
     @property
     def high(self) -> int | None:
         """The number a run's last card stands for (``None`` for other kinds,
-        or while the run floats)."""
-        return None if self.low is None else self.low + len(self.cards) - 1
+        or while the run floats). Under wrap-around runs (R42) it may be
+        below ``low``: a run 11 12 1 2 has ``low`` 11 and ``high`` 2."""
+        if self.low is None:
+            return None
+        return (self.low + len(self.cards) - 2) % 12 + 1
 
     @property
     def shape(self) -> GroupShape:
@@ -112,7 +115,7 @@ class Meld(Immutable):
             if not card.is_wild:
                 result.append((card.number, card.color))
             elif self.low is not None:
-                result.append((self.low + place, self.color))
+                result.append(((self.low + place - 1) % 12 + 1, self.color))
             else:
                 result.append((self.number, self.color))
         return tuple(result)

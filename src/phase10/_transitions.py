@@ -293,7 +293,7 @@ def _judge_lay(
         raise CannotLay(  # pragma: no cover
             "you have no phase to lay this hand", clause="R16"
         )
-    shapes = check_phase(cards, phase, state.rules.naturals)
+    shapes = check_phase(cards, phase, state.rules.naturals, wrap=state.rules.wrap_runs)
     if not rest and not state.rules.go_out_by_hit:
         raise CannotLay(
             "you must keep a card to discard: these rules do not let you go out "
@@ -451,7 +451,9 @@ def fit_hit(
     out by a hit, :class:`CannotHit` (R33). The rest of
     :func:`verify_hit`'s judgement."""
     target = state.table[meld]
-    grown = extend_group(target.kind, target.shape, target.cards, card, end)
+    grown = extend_group(
+        target.kind, target.shape, target.cards, card, end, wrap=state.rules.wrap_runs
+    )
     barrier = keep_card_barrier(state, left)
     if barrier is not None:
         raise barrier
@@ -558,7 +560,8 @@ def lay_candidates(state: GameState, faces: tuple[Card, ...]) -> list[LayPhase]:
             "reaches this state",
             clause="R19",
         )
-    way = solve(hand, phase, rules.naturals)  # the engine's own entry: no checks
+    wrap = rules.wrap_runs
+    way = solve(hand, phase, rules.naturals, wrap=wrap)  # the engine's own: no checks
     if way is None:
         return []
     # Every minimal lay holds the same number of cards and passes the same
@@ -569,7 +572,9 @@ def lay_candidates(state: GameState, faces: tuple[Card, ...]) -> list[LayPhase]:
         verify_lay_phase(state, way)
     except Phase10Error:
         return []
-    return [_laid(groups) for groups in minimal_lays(hand, phase, rules.naturals)]
+    return [
+        _laid(groups) for groups in minimal_lays(hand, phase, rules.naturals, wrap=wrap)
+    ]
 
 
 _NEW: Final = object.__new__
@@ -597,9 +602,10 @@ def hit_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Hit]:
     ):
         return []
     hits = []
+    wrap = state.rules.wrap_runs
     for card in faces:
         for index, meld in enumerate(state.table):
-            for end in _fitting_ends(meld.kind, meld.shape, meld.cards, card):
+            for end in _fitting_ends(meld.kind, meld.shape, meld.cards, card, wrap):
                 hits.append(_hit(card, index, end))
     return hits
 
@@ -610,26 +616,35 @@ def _hit(card: Card, meld: int, end: End | None) -> Hit:
 
 
 _EITHER_END: Final = (End.LOW, End.HIGH)
+_HIGHEST: Final = 12
 _NO_END: Final = (None,)
 _HIGH_END: Final = (End.HIGH,)
 
 
 @lru_cache(maxsize=8192)
 def _fitting_ends(
-    kind: GroupKind, shape: GroupShape, cards: tuple[Card, ...], card: Card
+    kind: GroupKind,
+    shape: GroupShape,
+    cards: tuple[Card, ...],
+    card: Card,
+    wrap: bool = False,
 ) -> tuple[End | None, ...]:
     """The ends at which ``card`` fits a group laid as ``cards`` (``(None,)``
     where no end is named), asking the judge of groups, :func:`extend_group`
-    (R13, R30, R32).
+    (R13, R30, R32), runs wrapping from 12 to 1 if ``wrap`` (R42).
 
     A group on the table stays as it is for many turns, so the answers are
     remembered: every turn asks again about the same groups and cards.
     """
     run = kind.is_run
     fitting = []
-    for end in _hit_ends(card, run, run and shape.low is None):
+    ends = _hit_ends(card, run, run and shape.low is None)
+    if wrap and run and len(cards) == _HIGHEST - 1:
+        # The one number a run of 11 lacks follows on at both ends (R42).
+        ends = _EITHER_END
+    for end in ends:
         try:
-            extend_group(kind, shape, cards, card, end)
+            extend_group(kind, shape, cards, card, end, wrap=wrap)
         except CardDoesNotFit:
             continue
         fitting.append(end)

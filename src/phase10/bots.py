@@ -38,7 +38,8 @@ from ._actions import (
     Save,
     Skip,
 )
-from ._cards import WILD, Card
+from ._bot_editions import closest_phase, declare, saved_wild
+from ._cards import Card
 from ._determinize import determinize
 from ._errors import (
     CardDoesNotFit,
@@ -161,16 +162,16 @@ class GreedyBot:
         if seen.step is Step.GAME_OVER:
             raise GameOver("the game is over", clause="R37")
         if seen.step is Step.CHOOSE:
-            return ChoosePhase(_closest_phase(seen, seen.hand) + 1)
+            return ChoosePhase(closest_phase(seen, seen.hand) + 1)
         phase = seen.phase_of(seen.current)
         me = seen.players[seen.current]
         if seen.step is Step.DRAW:
-            saved = _saved_wild(seen)
+            saved = saved_wild(seen)
             if saved is not None:
                 return saved
             return Draw(Pile.DISCARD if self._wants_discard(seen, phase) else Pile.DRAW)
         if not me.laid_down and phase is None:
-            declared = _declare(seen)  # the Masters Edition's variant (R45)
+            declared = declare(seen)  # the Masters Edition's variant (R45)
             if declared is not None:
                 return declared
         if not me.laid_down and phase is not None:
@@ -195,7 +196,8 @@ class GreedyBot:
             return True
         me = seen.players[seen.current]
         if me.laid_down:
-            return any(_can_extend(meld, top) for meld in seen.table)
+            wrap = seen.rules.wrap_runs
+            return any(_can_extend(meld, top, wrap) for meld in seen.table)
         # Take it only if it would not be among the first cards to go: taking
         # a card only to throw it back can leave two bots doing so forever.
         hand = (*seen.hand, top)
@@ -226,7 +228,10 @@ class GreedyBot:
         points = seen.rules.points
         if seen.players[seen.current].laid_down or phase is None:
             return [(1 if card.is_wild else 0, -points.of(card)) for card in hand]
-        return [(_keep_score(card, hand, phase), -points.of(card)) for card in hand]
+        wrap = seen.rules.wrap_runs
+        return [
+            (_keep_score(card, hand, phase, wrap), -points.of(card)) for card in hand
+        ]
 
 
 def _lay_with_fewest_wilds(
@@ -255,68 +260,23 @@ def _lay_with_fewest_wilds(
     return found
 
 
-def _missing(hand: Sequence[Card], phase: PhaseSpec, rules: Rules) -> int:
-    """How many cards ``hand`` lacks to make ``phase``: the fewest Wilds that,
-    added to it, make the phase."""
-    for count in range(phase.min_cards + 1):
-        if find_phase((*hand, *(WILD,) * count), phase, rules) is not None:
-            return count
-    return phase.min_cards + 1
-
-
-def _closest_phase(seen: PlayerView, hand: Sequence[Card]) -> int:
-    """The index of the phase not yet completed that ``hand`` is closest to
-    making (R44); of those equally close, the one of the most cards (the
-    easier ones are kept for later hands), then the first."""
-    rules = seen.rules
-    done = set(seen.players[seen.current].done())
-    open_phases = [i for i in range(len(rules.phases)) if i not in done]
-    return min(
-        open_phases,
-        key=lambda i: (
-            _missing(hand, rules.phases[i], rules),
-            -rules.phases[i].min_cards,
-            i,
-        ),
-    )
-
-
-def _declare(seen: PlayerView) -> ChoosePhase | None:
-    """Under ``PhaseChoice.DECLARED``: the phase to declare now, one the hand
-    makes, the one of the most cards; ``None`` when the hand makes none."""
-    moves = [move for move in legal_actions(seen) if isinstance(move, ChoosePhase)]
-    rules = seen.rules
-    made = [
-        move
-        for move in moves
-        if find_phase(seen.hand, rules.phases[move.phase - 1], rules) is not None
-    ]
-    if not made:
-        return None
-    return max(
-        made, key=lambda move: (rules.phases[move.phase - 1].min_cards, -move.phase)
-    )
-
-
-def _saved_wild(seen: PlayerView) -> DrawSaved | None:
-    """Drawing a Wild from one's save pile (R47), when the rules allow it now."""
-    move = DrawSaved(WILD)
-    return move if WILD in seen.saved and can_apply(seen, move) else None
-
-
-def _can_extend(meld: Meld, card: Card) -> bool:
-    """Whether ``card`` fits ``meld`` at some end, by the rules' own judge."""
+def _can_extend(meld: Meld, card: Card, wrap: bool) -> bool:
+    """Whether ``card`` fits ``meld`` at some end, by the rules' own judge
+    (runs wrapping from 12 to 1 if ``wrap``)."""
     for end in (End.LOW, End.HIGH) if meld.kind.is_run else (None,):
         try:
-            extend_group(meld.kind, meld.shape, meld.cards, card, end)
+            extend_group(meld.kind, meld.shape, meld.cards, card, end, wrap=wrap)
         except CardDoesNotFit:
             continue
         return True
     return False
 
 
-def _keep_score(card: Card, hand: Sequence[Card], phase: PhaseSpec) -> int:
-    """How much ``card`` helps toward ``phase`` given ``hand`` (higher keeps it)."""
+def _keep_score(
+    card: Card, hand: Sequence[Card], phase: PhaseSpec, wrap: bool = False
+) -> int:
+    """How much ``card`` helps toward ``phase`` given ``hand`` (higher keeps
+    it); runs wrap from 12 to 1 if ``wrap``."""
     if card.is_wild:
         return 100
     if card.is_skip:
@@ -328,18 +288,31 @@ def _keep_score(card: Card, hand: Sequence[Card], phase: PhaseSpec) -> int:
             score = sum(1 for c in hand if c.number == number)
         elif group.kind is GroupKind.COLOR:
             score = sum(1 for c in hand if c.color is card.color)
+        elif group.kind.parity is not None:
+            parity = group.kind.parity
+            score = (
+                sum(1 for c in hand if c.number is not None and c.number % 2 == parity)
+                if number % 2 == parity
+                else 0
+            )
         else:
             span = group.size - 1
             nearby = {
                 c.number
                 for c in hand
                 if c.number is not None
-                and abs(c.number - number) <= span
+                and _distance(c.number, number, wrap) <= span
                 and (group.kind is GroupKind.RUN or c.color is card.color)
             }
             score = len(nearby)
         best = max(best, score)
     return best
+
+
+def _distance(a: int, b: int, wrap: bool) -> int:
+    """How far apart two numbers are in a run, round from 12 to 1 if ``wrap``."""
+    apart = abs(a - b)
+    return min(apart, 12 - apart) if wrap else apart
 
 
 class MonteCarloBot:

@@ -83,7 +83,24 @@ _FACES: Final = len(FACES)  # 50: every face, Skip last
 _PLAYABLE: Final = _FACES - 1  # 49: faces that can be hit or discarded
 _HIT_SLOTS: Final = 2 * _PLAYABLE  # per table group: default end, then LOW
 _NUMBERS: Final = 12
-_KINDS: Final = tuple(GroupKind)
+_CLASSIC_KINDS: Final = (
+    GroupKind.SET,
+    GroupKind.RUN,
+    GroupKind.COLOR,
+    GroupKind.COLOR_RUN,
+)
+
+
+def _kinds_of(rules: Rules) -> tuple[GroupKind, ...]:
+    """The kinds of group an encoding tells apart: the four classic kinds,
+    and every kind when the rules ask for even or odd groups (R43), so that
+    the classic games keep their sizes."""
+    used = {group.kind for phase in rules.phases for group in phase.groups}
+    if used <= set(_CLASSIC_KINDS):
+        return _CLASSIC_KINDS
+    return tuple(GroupKind)
+
+
 _STEPS: Final = (Step.DRAW, Step.PLAY, Step.HAND_OVER, Step.GAME_OVER)
 """The steps of the classic game; under ``PhaseChoice.CHOSEN`` the step
 block has one slot more, for ``Step.CHOOSE``."""
@@ -165,6 +182,7 @@ class Encoding(Immutable):
     observations: tuple[Segment, ...] = attrs.field(init=False, repr=False, eq=False)
     """The blocks of an observation vector in order."""
     _starts: Mapping[str, int] = attrs.field(init=False, repr=False, eq=False)
+    _kinds: tuple[GroupKind, ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
@@ -187,6 +205,7 @@ class Encoding(Immutable):
         groups = max(len(phase.groups) for phase in rules.phases)
         set_ = object.__setattr__
         set_(self, "max_groups", groups * players)
+        set_(self, "_kinds", _kinds_of(rules))
         actions = _layout(
             [
                 (name, shape, 1)
@@ -358,16 +377,17 @@ class Encoding(Immutable):
 
     def _phases(self, seen: PlayerView, seats: list[int]) -> list[int]:
         groups = self.max_groups // self.players
-        values = [0] * (len(seats) * groups * (len(_KINDS) + 1))
-        width = len(_KINDS) + 1
+        kinds = self._kinds
+        values = [0] * (len(seats) * groups * (len(kinds) + 1))
+        width = len(kinds) + 1
         for row, seat in enumerate(seats):
             phase = seen.phase_of(seat)
             if phase is None:
                 continue
             for g, group in enumerate(phase.groups):
                 at = (row * groups + g) * width
-                values[at + _KINDS.index(group.kind)] = 1
-                values[at + len(_KINDS)] = group.size
+                values[at + kinds.index(group.kind)] = 1
+                values[at + len(kinds)] = group.size
         return values
 
     def _table(self, seen: PlayerView, seats: list[int]) -> Iterator[list[int]]:
@@ -379,21 +399,22 @@ class Encoding(Immutable):
             )
         present, size = [0] * m, [0] * m
         owner = [0] * (m * n)
-        kind = [0] * (m * len(_KINDS))
+        kinds = self._kinds
+        kind = [0] * (m * len(kinds))
         number, low, high = [0] * (m * 12), [0] * (m * 12), [0] * (m * 12)
         color = [0] * (m * _COLORS)
         relative = {seat: row for row, seat in enumerate(seats)}
         for i, meld in enumerate(seen.table):
             present[i], size[i] = 1, len(meld.cards)
             owner[i * n + relative[meld.owner]] = 1
-            kind[i * len(_KINDS) + _KINDS.index(meld.kind)] = 1
+            kind[i * len(kinds) + kinds.index(meld.kind)] = 1
             if meld.number is not None:
                 number[i * _NUMBERS + meld.number - 1] = 1
             if meld.color is not None:
                 color[i * _COLORS + _COLOR_ORDER[meld.color.value]] = 1
             if meld.low is not None:
                 low[i * _NUMBERS + meld.low - 1] = 1
-                high[i * _NUMBERS + meld.low + len(meld.cards) - 2] = 1
+                high[i * _NUMBERS + (meld.low + len(meld.cards) - 2) % _NUMBERS] = 1
         yield from (present, owner, kind, number, color, low, high, size)
 
     def _check_game(self, state: GameState | PlayerView) -> None:
@@ -422,6 +443,7 @@ def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...
     copies = max(Counter(rules.deck).values())
     skips = max(1, sum(card.is_skip for card in rules.deck))
     biggest = max(group.size for phase in rules.phases for group in phase.groups)
+    kinds = _kinds_of(rules)
     m = groups * n
     return _layout(
         [
@@ -445,10 +467,10 @@ def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...
             ("contender", (n,), 1),
             ("hand_points", (n,), rules.points.total(rules.deck)),
             ("known", (n, _FACES), copies),
-            ("phase", (n, groups, len(_KINDS) + 1), biggest),
+            ("phase", (n, groups, len(kinds) + 1), biggest),
             ("group_present", (m,), 1),
             ("group_owner", (m, n), 1),
-            ("group_kind", (m, len(_KINDS)), 1),
+            ("group_kind", (m, len(kinds)), 1),
             ("group_number", (m, _NUMBERS), 1),
             ("group_color", (m, _COLORS), 1),
             ("group_low", (m, _NUMBERS), 1),

@@ -20,11 +20,15 @@ SET: Final = 0
 RUN: Final = 1
 COLOR: Final = 2
 COLOR_RUN: Final = 3
+EVEN: Final = 4
+ODD: Final = 5
 KIND_CODE: Final = {
     GroupKind.SET: SET,
     GroupKind.RUN: RUN,
     GroupKind.COLOR: COLOR,
     GroupKind.COLOR_RUN: COLOR_RUN,
+    GroupKind.EVEN: EVEN,
+    GroupKind.ODD: ODD,
 }
 
 # The natural-card rule (R11) as a level: how many natural cards are needed.

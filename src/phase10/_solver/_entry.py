@@ -15,8 +15,20 @@ from .._cards import Card
 from .._errors import RulesError, UsageError, shown
 from .._phases import NaturalRule, PhaseSpec
 from ._bins import OneKind
-from ._common import COLOR, KIND_CODE, LEVEL, RUN, SET, Answer, Strategy
+from ._common import (
+    COLOR,
+    COLOR_RUN,
+    EVEN,
+    KIND_CODE,
+    LEVEL,
+    ODD,
+    RUN,
+    SET,
+    Answer,
+    Strategy,
+)
 from ._general import General
+from ._house import House
 from ._one_run import RunAndSet, SingleRun
 from ._sets_and_runs import SetsAndRuns
 
@@ -30,18 +42,23 @@ _OFFICIAL_NATURALS: Final = NaturalRule.PER_GROUP
 
 
 def solve(
-    cards: Sequence[Card], phase: PhaseSpec, naturals: NaturalRule
+    cards: Sequence[Card],
+    phase: PhaseSpec,
+    naturals: NaturalRule,
+    *,
+    wrap: bool = False,
 ) -> Answer | None:
     """A way to make ``phase`` from ``cards``, or ``None`` (R4-R11, R14).
 
     The engine's own entry: no checking of the cards. Each group is
     exactly its requirement's minimum size, in the order of
     ``phase.groups``; a run's cards are in ascending order, each Wild where
-    the number it stands for goes.
+    the number it stands for goes. With ``wrap``, runs may go on from 12
+    to 1 (R42).
     """
-    entry = _PLANS.get((id(phase), id(naturals)))
+    entry = _PLANS.get((id(phase), id(naturals), wrap))
     if entry is None or entry[0] is not phase:
-        entry = _remember(phase, naturals)
+        entry = _remember(phase, naturals, wrap)
     return entry[1](cards)
 
 
@@ -55,10 +72,11 @@ def find_phase(
     (R14), in the form :func:`lay_phase` takes: a run's cards in ascending
     order, each Wild at the place of the number it stands for (R6, R10).
     Sets (R5), runs (R6), colour groups (R7) and colour runs (R8) may be
-    mixed freely, and two groups may use the same number. Skips are never
-    used. ``rules.naturals`` says how many natural cards are needed (R11);
-    ``rules`` defaults to ``Rules()``, the official game. The search is
-    exact: ``None`` means that no way exists (R4, R9).
+    mixed freely, and so may even and odd groups (R43); two groups may use
+    the same number. Skips are never used. ``rules.naturals`` says how many
+    natural cards are needed (R11), and ``rules.wrap_runs`` whether runs may
+    go on from 12 to 1 (R42); ``rules`` defaults to ``Rules()``, the
+    official game. The search is exact: ``None`` means that no way exists (R4, R9).
 
     >>> from phase10 import STANDARD_PHASES, PhaseSpec, find_phase, parse_cards
     >>> hand = parse_cards("R5 B5 G5 Y7 R7 W S")
@@ -99,7 +117,8 @@ def find_phase(
     naturals = getattr(rules, "naturals", None)
     if not isinstance(naturals, NaturalRule):
         raise UsageError(f"rules must be a Rules record or None, not {shown(rules)}")
-    return solve(hand, spec, naturals)
+    wrap = getattr(rules, "wrap_runs", False)
+    return solve(hand, spec, naturals, wrap=wrap is True)
 
 
 def _as_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -119,29 +138,33 @@ def _as_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
 # Plans are looked up by identity: hashing an attrs spec costs more than most
 # solves. Each entry keeps its spec alive, so an id is never reused while it
 # is a key; the table is emptied when it grows large.
-_PLANS: dict[tuple[int, int], tuple[PhaseSpec, Strategy]] = {}
+_PLANS: dict[tuple[int, int, bool], tuple[PhaseSpec, Strategy]] = {}
 _MAX_PLANS: Final = 512
 
 
-def _remember(phase: PhaseSpec, naturals: NaturalRule) -> tuple[PhaseSpec, Strategy]:
+def _remember(
+    phase: PhaseSpec, naturals: NaturalRule, wrap: bool
+) -> tuple[PhaseSpec, Strategy]:
     if not isinstance(phase, PhaseSpec):
         raise RulesError(f"a phase must be a PhaseSpec, not {shown(phase)}")
     if naturals not in LEVEL:
         raise RulesError(f"naturals must be a NaturalRule, not {shown(naturals)}")
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.clear()
-    entry = (phase, _compile(phase, naturals))
-    _PLANS[(id(phase), id(naturals))] = entry
+    entry = (phase, _compile(phase, naturals, wrap))
+    _PLANS[(id(phase), id(naturals), wrap)] = entry
     return entry
 
 
-def _compile(phase: PhaseSpec, naturals: NaturalRule) -> Strategy:
+def _compile(phase: PhaseSpec, naturals: NaturalRule, wrap: bool) -> Strategy:
     """The strategy for a phase: a fast route where one fits, else the
-    general search."""
+    general search; the house route for house rules (R42, R43)."""
     kinds = tuple(KIND_CODE[group.kind] for group in phase.groups)
     sizes = tuple(group.size for group in phase.groups)
     level = LEVEL[naturals]
     present = set(kinds)
+    if present & {EVEN, ODD} or (wrap and present & {RUN, COLOR_RUN}):
+        return House(kinds, sizes, level, wrap).solve
     if present == {SET}:
         return OneKind(sizes, level, by_color=False).solve
     if present == {COLOR}:

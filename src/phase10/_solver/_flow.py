@@ -11,9 +11,12 @@ needs a natural card (R11), a distinct natural card for each group.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .._cards import FACES, WILD, Card
 from ._common import COLOR, COLOR_RUN, COLORS, HIGHEST, INF, RUN, SET, Answer
+
+_RUNS: Final = (RUN, COLOR_RUN)
 
 # A slot node: (group, place in a run or -1, capacity, faces accepted).
 _Node = tuple[int, int, int, list[int]]
@@ -65,6 +68,11 @@ class Naturals:
     def join(self, j: int, kind: int, size: int, value: int) -> bool:
         """Give group j a natural card of its own if the matching can grow."""
         self.accepts[j] = self.faces(kind, size, value)
+        return self._claim(j, set())
+
+    def join_faces(self, j: int, faces: list[int]) -> bool:
+        """:meth:`join` for a group whose faces held are given."""
+        self.accepts[j] = faces
         return self._claim(j, set())
 
     def leave(self, j: int) -> None:
@@ -161,7 +169,7 @@ def flow_answer(
         pass
     groups: list[tuple[Card, ...]] = []
     for j, kind in enumerate(kinds):
-        if kind in (SET, COLOR):
+        if kind not in _RUNS:
             cards = [FACES[f] for f in held[node_of[j][0]]]
             cards.sort(key=lambda card: card.index)
             cards.extend([WILD] * (sizes[j] - len(cards)))
@@ -184,13 +192,15 @@ def _slot_nodes(
     node_of: list[list[int]] = []
     for j, kind in enumerate(kinds):
         mine: list[int] = []
-        if kind in (SET, COLOR):
+        if kind not in _RUNS:
             mine.append(len(nodes))
             nodes.append((j, -1, sizes[j], list(accepts[j])))
         else:
             low = params[j] & 15 if kind == COLOR_RUN else params[j]
             for place in range(sizes[j]):
                 x = low + place
+                if x > HIGHEST:  # a run that wraps from 12 to 1 (R42)
+                    x -= HIGHEST
                 faces = [f for f in accepts[j] if f // 4 + 1 == x]
                 mine.append(len(nodes))
                 nodes.append((j, place, 1, faces))
