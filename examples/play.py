@@ -3,11 +3,15 @@
     python examples/play.py                       # four bots play the official game
     python examples/play.py --players 3 --seed 7  # a game you can replay
     python examples/play.py --play                # you take seat 0 against bots
+    python examples/play.py --play --rules masters  # the Masters Edition
 
 Each turn is told in one line from the library's events, at a pace to
 follow on a terminal (``--pace``). With ``--play`` you see the table as
 ``str(view)`` draws it and type moves in the move notation (``help`` lists
-them). Seats and table groups count from 0, as in the notation.
+them). Seats and table groups count from 0, as in the notation. Under the
+Masters Edition's rules (``--rules masters``) you choose your phase at the
+start of each hand (``masters-declare``: declare it in your turn, before
+laying it), and may save a card for a later hand instead of discarding.
 """
 
 import argparse
@@ -35,11 +39,16 @@ table groups count from 0, as the table shows them; verbs may be written out):
   H R7 2 or H W 2 low   hit R7 on table group 2, a Wild on the low end of run 2
   X R7                  discard R7, ending your turn
   S 1, skip Bob or S -  play a Skip on seat 1 (Bob), or on nobody
+The Masters Edition (--rules masters or masters-declare) adds:
+  P 3 or choose 3       choose phase 3 for this hand (or declare it, to lay it)
+  K W or save W         end your turn by saving W for a later hand
+  U W or use W          draw W from your save pile
 Also: look (the table again), help, quit"""
 
 _YOU = {"draws": "draw", "lays": "lay", "hits": "hit", "discards": "discard"}
 _YOU |= {"skips": "skip", "goes": "go", "loses": "lose", "wins": "win", "deals": "deal"}
-_TURN_ENDS = (phase10.CardDiscarded, phase10.SkipPlayed)
+_YOU |= {"chooses": "choose", "declares": "declare", "saves": "save"}
+_TURN_ENDS = (phase10.CardDiscarded, phase10.SkipPlayed, phase10.CardSaved)
 ReadLine = Callable[[str], str | None]
 
 
@@ -74,6 +83,8 @@ class Teller:
         for referee_event in events:
             event = referee_event.seen_by(self.human)
             text = event.describe(self.names)
+            if isinstance(event, phase10.PhaseChosen):
+                text = chosen(event, after.rules, self.names)
             if isinstance(event, phase10.HandDealt):
                 self.say()
                 self.say(sentence(text))
@@ -92,7 +103,10 @@ class Teller:
                 self.say(sentence(text), 2)
             else:
                 self.add(event.player, text)
-        if self.player == self.human or any(isinstance(e, _TURN_ENDS) for e in events):
+        # A phase chosen at the start of a hand (R44) is a turn of its own.
+        choosing = after.rules.phase_choice is phase10.PhaseChoice.CHOSEN
+        ends = (*_TURN_ENDS, phase10.PhaseChosen) if choosing else _TURN_ENDS
+        if self.player == self.human or any(isinstance(e, ends) for e in events):
             self.flush()
 
     def add(self, player: int, text: str) -> None:
@@ -112,18 +126,42 @@ class Teller:
         self.player, self.turn = None, []
 
 
+def chosen(
+    event: phase10.PhaseChosen, rules: phase10.Rules, names: Sequence[str]
+) -> str:
+    """A phase chosen (or declared, R45) told with what the phase asks for."""
+    declared = rules.phase_choice is phase10.PhaseChoice.DECLARED
+    verb = "declares" if declared else "chooses"
+    text = event.describe(names).replace(" chooses ", f" {verb} ", 1)
+    return f"{text} ({rules.phases[event.phase - 1]})"
+
+
 def hint(seen: PlayerView) -> str:
     """What the seat may do now, with an example of each kind of move."""
     moves = phase10.legal_actions(seen)
     first: dict[str, Action] = {}
     for move in moves:
         first.setdefault(move.name, move)
-    parts = [
+    phases = [
+        f"{move.notation} ({seen.rules.phases[move.phase - 1]})"
+        for move in moves
+        if isinstance(move, phase10.ChoosePhase)
+    ]
+    parts = []
+    if phases and seen.step is Step.CHOOSE:
+        parts.append("choose your phase for this hand: " + ", ".join(phases))
+    elif phases:
+        parts.append("declare the phase you will lay this turn: " + ", ".join(phases))
+    parts += [
         "D to draw" if move.notation == "D" else f"T to take {seen.discard_top}"
         for move in moves
         if move.name == "draw"
     ]
+    saved = [move.notation for move in moves if isinstance(move, phase10.DrawSaved)]
+    if saved:
+        parts.append("draw a saved card: " + ", ".join(saved))
     kinds = {"lay_phase": "lay down your phase", "hit": "hit", "discard": "discard"}
+    kinds["save"] = "or save a card for a later hand instead"
     parts += [f"{kinds[k]}, such as {first[k].notation}" for k in kinds if k in first]
     targets = [m.target for m in moves if isinstance(m, phase10.Skip)]
     if targets:
@@ -159,7 +197,7 @@ def person_turn(
     """Let the person play their turn: the state after it, or why the game
     stops ("quit" or "end of input")."""
     show, hand = True, False
-    while state.current == seat and state.step in (Step.DRAW, Step.PLAY):
+    while state.current == seat and state.step in (Step.CHOOSE, Step.DRAW, Step.PLAY):
         seen = phase10.view(state, seat)
         if show:
             for line in str(seen).splitlines():

@@ -159,3 +159,95 @@ def test_ctrl_c_still_says_how_to_replay_the_game() -> None:
         "Game stopped: interrupted.",
         "Seed 2: replay with --seed 2 --play",
     ]
+
+
+CHOICE = re.compile(r"^  (\w+) chooses phase (\d+) \((.+)\)\.$")
+
+
+def test_bots_play_the_masters_edition_choosing_a_phase_each_hand() -> None:
+    """Under --rules masters each hand opens with every player's choice, told
+    with what the phase asks for, from the dealer's left; the game ends."""
+    import phase10
+
+    names = ["Ann", "Bob", "Cleo"]
+    phases = phase10.PRESETS["masters"].phases
+    done = play("--rules", "masters", "--players", "3", "--seed", "3", typed="")
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^  \w+ wins the game\.$", done.stdout, re.M)
+    hands = done.stdout.split(" deals hand ")[1:]
+    assert len(hands) >= 5
+    for number, hand in enumerate(hands):
+        dealer = names[number % 3]
+        lines = hand.splitlines()[1:]
+        choices = [CHOICE.match(line) for line in lines[:3]]
+        if number == 0:  # in the first hand everyone has phases to choose from
+            assert all(choices), lines[:3]
+        made = [match for match in choices if match]
+        assert made, f"nobody chose a phase in hand {number + 1}"
+        for match in made:
+            assert str(phases[int(match[2]) - 1]) == match[3]
+        order = [match[1] for match in made]
+        left = names[names.index(dealer) + 1 :] + names[: names.index(dealer) + 1]
+        assert order == [name for name in left if name in order], order
+    played = [line for line in done.stdout.splitlines() if not CHOICE.match(line)]
+    for seats in turns("\n".join(played), names):
+        for before, after in itertools.pairwise(seats):
+            if "lost" not in (before, after):
+                assert names.index(after) == (names.index(before) + 1) % 3, seats
+
+
+@pytest.mark.rule("R44", "R46")
+def test_a_person_chooses_a_phase_and_saves_a_card() -> None:
+    """At the start of a Masters hand the person is shown the open phases
+    with what each asks for; drawing first is refused with the reason; after
+    the choice and a draw a save is offered, and the saved card is shown."""
+    typed = "d\nchoose 2\nd\nsave g1\n"
+    done = play(
+        "--play", "--rules", "masters", "--players", "3", "--seed", "3", typed=typed
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    flat = " ".join(out.split())  # the hints as one line, however they wrap
+    assert "You may: choose your phase for this hand: P 1 (2 sets of 3), P 2 (1" in flat
+    assert "every player chooses the phase to attempt this hand" in flat
+    assert "before play begins: You to choose (rule R44)." in flat
+    # The bots before the person chose first, each told on a line of its own.
+    before = out.split("Your turn: choose a phase for this hand", 1)[0]
+    assert "  Bob chooses phase 5 (1 run of 8).\n" in before
+    assert "  Cleo chooses phase 2 (1 set of 3 + 1 run of 4).\n" in before
+    assert "You choose phase 2 (1 set of 3 + 1 run of 4)." in out
+    assert "or save a card for a later hand instead, such as K G1." in flat
+    after = out.split("You save G1.", 1)[1]
+    assert re.search(r"^\s+>\s+0\s+You\s.*phase 2: .* · saved G1$", after, re.M)
+
+
+@pytest.mark.rule("R45", "R47")
+def test_the_hints_offer_declaring_and_drawing_a_saved_card() -> None:
+    """The hint lists a saved card to draw in the draw step, and under the
+    variant the phases to declare after drawing."""
+    import attrs
+    from scenarios import deal
+
+    import phase10
+    from phase10 import Draw, DrawSaved, Save, apply, view
+
+    sys.path.insert(0, str(PLAY.parent))
+    from play import hint
+
+    hands = ["R3 B3 G3 Y5 R5 G5 W Y1 Y2 Y4", "R9 B9 G11 Y12 R12 B10 G8 Y7 S B1"]
+    rules = attrs.evolve(phase10.PRESETS["masters"], draw_saved_same_hand=True)
+    state = deal(hands, rules=rules, dealer=1, draw_top="W R2")
+    state = apply(apply(state, phase10.ChoosePhase(4)), phase10.ChoosePhase(9))
+    state = apply(apply(state, Draw()), Save("W"))
+    state = apply(apply(state, Draw()), phase10.Discard("B1"))
+    text = hint(view(state, 0))
+    assert DrawSaved("W") in phase10.legal_actions(state)
+    assert text.startswith("You may: D to draw; T to take B1; draw a saved card: U W.")
+
+    declare = deal(hands, rules=phase10.PRESETS["masters-declare"], dealer=1)
+    text = hint(view(apply(declare, Draw()), 0))
+    assert text.startswith(
+        "You may: declare the phase you will lay this turn: P 1 (2 sets of 3), "
+        "P 2 (1 set of 3 + 1 run of 4),"
+    )
+    assert "P 10 (1 set of 5 + 1 set of 3); discard, such as X" in text

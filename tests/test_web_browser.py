@@ -254,10 +254,13 @@ def recorder(frames: list[str]) -> Callable[[WebSocket], None]:
     return record
 
 
-def make_table(page: Page, url: str, name: str, people: int, bots: int) -> str:
+def make_table(
+    page: Page, url: str, name: str, people: int, bots: int, rules: str = "official"
+) -> str:
     """Make a table from the lobby's form, as a person would: its address."""
     page.goto(url + "/")
     page.wait_for_selector("#rules option", state="attached")
+    page.select_option("#rules", rules)
     page.fill("#create [name=name]", name)
     page.fill("#create [name=people]", str(people))
     page.fill("#create [name=bots]", str(bots))
@@ -477,6 +480,43 @@ def test_a_phone_gets_the_narrow_picture_and_big_enough_targets(
     shot(phone, "server-7-phone.png")
     answered(phone, lambda: phone.tap('#board .pile[data-pile="draw"]'))
     assert phone.get_attribute("body", "data-step") == "play"
+
+
+@pytest.mark.rule("R44", "R46")
+def test_a_person_chooses_a_phase_and_saves_a_card_by_clicking(
+    browser: Browser, served: Served
+) -> None:
+    """At a Masters Edition table the page offers the open phases as buttons
+    with what each asks for (a finger's size on a phone); after a click on
+    one and a draw, Save puts the selected card on the save pile, which the
+    page then shows."""
+    ann = new_page(browser)
+    make_table(ann, served.url, "Ann", people=1, bots=1, rules="masters")
+    ann.wait_for_selector('body[data-turn="yes"][data-step="choose"]')
+    phases = ann.locator("#suggestions button.phase")
+    assert phases.count() == 10
+    assert phases.first.inner_text() == "Phase 1: 2 sets of 3"
+    assert ann.is_hidden("#save")
+    assert ann.inner_text("#saved") == "Your save pile: empty."
+    shot(ann, "server-9-masters-choose.png")
+    ann.set_viewport_size({"width": 390, "height": 844})  # a phone's width
+    for box in [phase.bounding_box() for phase in phases.all()]:
+        assert box and box["height"] >= 44 and box["x"] + box["width"] <= 390
+    ann.set_viewport_size({"width": 1280, "height": 860})
+    answered(ann, lambda: ann.click("#suggestions button.phase >> nth=3"))
+    assert served.game().state.players[0].active == 3  # phase 4, from 0
+
+    ann.wait_for_selector('body[data-turn="yes"][data-step="draw"]')
+    assert ann.is_hidden("#save") and ann.locator("#suggestions .phase").count() == 0
+    answered(ann, lambda: ann.click('#board .pile[data-pile="draw"]'))
+    assert ann.is_visible("#save")
+    card = ann.get_attribute("#board .hand .card", "data-card") or ""
+    pick(ann, card)
+    answered(ann, lambda: ann.click("#save"))
+    assert served.game().state.players[0].saved == phase10.parse_cards(card)
+    assert ann.inner_text("#saved") == f"Your save pile: {card}."
+    assert f"Ann saves {card}." in ann.inner_text("#log")
+    shot(ann, "server-10-masters-saved.png")
 
 
 def test_the_pages_reconnect_to_a_server_killed_and_restarted(

@@ -809,3 +809,65 @@ def test_a_page_gone_while_it_is_told_is_forgotten_quietly() -> None:
     asyncio.run(room.tell_everyone())
     assert room.pages == {}
     assert [message["type"] for message in here.sent] == ["update"]
+
+
+# --- the Masters Edition ----------------------------------------------------------
+
+
+def move_text(**fields: Any) -> str:
+    """A move document as a page sends it."""
+    return json.dumps({"schema": "phase10/action", "version": 1} | fields)
+
+
+@pytest.mark.rule("R44", "R46")
+def test_a_masters_table_starts_with_each_page_choosing_then_a_save() -> None:
+    """At a Masters Edition table each hand starts in the choose step: the
+    page to choose is offered the open phases, a bad choice is refused with
+    the reason, a good one is made and the next page is asked; after the
+    choices a turn may end with a save, which every page is shown."""
+    with client_for() as client:
+        setting, tokens = make_table(client, ["Ann", "Bob"], rules="masters")
+        table = game_of(setting)
+        bob = connect(client, setting.id, tokens[1])  # Ann deals: Bob chooses first
+        ann = connect(client, setting.id, tokens[0])
+        first = receive_until(bob, lambda m: m["room"]["connected"] == [0, 1])
+        receive_until(ann, lambda m: m["room"]["connected"] == [0, 1])
+        assert (first["view"]["step"], first["view"]["current"]) == ("choose", 1)
+        assert first["notation"] == [f"P {n}" for n in range(1, 11)]
+        assert first["legal"][6] == {
+            "schema": "phase10/action", "version": 1, "type": "choose_phase", "phase": 7
+        }  # fmt: skip
+        assert first["view"]["rules"]["phases"][6] == "2 sets of 4"
+        before = table.state
+        bob.send_text(move_text(type="choose_phase", phase=11))
+        refused = receive(bob)
+        assert (
+            refused["type"] == "refused" and "there is no phase 11" in refused["reason"]
+        )
+        assert table.state is before
+
+        bob.send_text(move_text(type="choose_phase", phase=7))
+        told = receive_until(ann, lambda m: m["moves"] == 1)
+        assert (told["view"]["step"], told["view"]["current"]) == ("choose", 0)
+        assert told["view"]["players"][1]["active"] == 6  # the index of phase 7
+        assert told["log"][-1] == "Bob chooses phase 7."
+        assert {move["type"] for move in told["legal"]} == {"choose_phase"}
+        asked = receive_until(bob, lambda m: m["moves"] == 1)
+        assert asked["legal"] == []
+
+        ann.send_text(move_text(type="choose_phase", phase=2))
+        receive_until(bob, my_turn(1))  # every choice made: Bob plays first
+        bob.send_text(DRAW)
+        drawn = receive_until(bob, lambda m: m["moves"] == 3)
+        assert "save" in {move["type"] for move in drawn["legal"]}
+        card = drawn["view"]["hand"][0]
+        bob.send_text(move_text(type="save", card=card))
+        saved = receive_until(bob, lambda m: m["moves"] == 4)
+        assert saved["view"]["saved"] == [card]
+        held = drawn["view"]["hand"].count(card)
+        assert saved["view"]["hand"].count(card) == held - 1
+        assert saved["log"][-1] == f"Bob saves {card}."
+        seen = receive_until(ann, lambda m: m["moves"] == 4)
+        assert seen["view"]["players"][1]["saved"] == [card]  # face up (R48)
+        assert (seen["view"]["step"], seen["view"]["current"]) == ("draw", 0)
+        assert table.state.players[1].saved == phase10.parse_cards(card)

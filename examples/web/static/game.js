@@ -2,12 +2,15 @@
 // the Pyodide page (offline.html). It shows what the engine sends for this
 // seat (the picture phase10.svg drew of the seat's view, the log, the legal
 // moves) and turns clicks into moves: JSON documents of the library's move
-// format, which the engine checks. It knows no rule of the game itself.
+// format, which the engine checks. It knows no rule of the game itself: the
+// Masters Edition's moves (choosing or declaring a phase, saving a card,
+// drawing a saved one) are offered exactly when the engine lists them.
 // The server's transport, with the seat's token and reconnection, is at the
 // end; lobby.js uses it.
 "use strict";
 
 const MOVE = { schema: "phase10/action", version: 1 };
+const TURN_STEPS = ["choose", "draw", "play"]; // the steps in which a seat moves
 
 // transport.send(text) delivers a move (JSON text) to the engine; the engine
 // answers through the returned game's receive(message).
@@ -72,7 +75,7 @@ function createGame(transport) {
 
   function render() {
     const view = current.view;
-    const myTurn = view.seat === view.current && (view.step === "draw" || view.step === "play");
+    const myTurn = view.seat === view.current && TURN_STEPS.includes(view.step);
     document.body.dataset.turn = myTurn ? "yes" : "no";
     document.body.dataset.step = view.step;
     $("board").innerHTML = current.picture;
@@ -88,7 +91,31 @@ function createGame(transport) {
     wireBoard();
     renderGroups();
     renderSuggestions();
+    renderSaved();
     renderRoom();
+  }
+
+  // The save piles (the Masters Edition): the seat's own, and the others'
+  // as the view shows them (their cards when face up, else how many).
+  function renderSaved() {
+    const view = current.view;
+    const box = $("saved");
+    box.hidden = !view.rules.saves_per_hand;
+    if (box.hidden) return;
+    const cards = (list) => list.join(" ");
+    const parts = [];
+    if (view.seat !== null) {
+      const own = view.saved || [];
+      parts.push(`Your save pile: ${own.length ? cards(own) : "empty"}.`);
+    }
+    view.players.forEach((player, seat) => {
+      const size = player.saved_size || 0;
+      if (seat === view.seat || !size) return;
+      const shown = player.saved && player.saved.length ? cards(player.saved) :
+        `${size} card${size === 1 ? "" : "s"}, face down`;
+      parts.push(`${player.name}'s save pile: ${shown}.`);
+    });
+    box.textContent = parts.join(" ");
   }
 
   // What the server says of the table: the turn's clock, who is connected,
@@ -117,7 +144,7 @@ function createGame(transport) {
       if (gone.length) parts.push(`Not connected: ${gone.join(", ")}.`);
       const away = room.away.map((seat) => names[seat]);
       if (away.length) parts.push(`A bot plays for ${away.join(", ")}.`);
-      if (room.clock !== null && (view.step === "draw" || view.step === "play")) {
+      if (room.clock !== null && TURN_STEPS.includes(view.step)) {
         const left = Math.max(0, Math.round(room.clock - (Date.now() - clockAt) / 1000));
         const whose = view.current === view.seat ? "Your" : `${names[view.current]}'s`;
         parts.push(`${whose} turn: ${left} s left.`);
@@ -191,12 +218,30 @@ function createGame(transport) {
     const box = $("suggestions");
     box.innerHTML = "";
     const legal = current.legal;
+    $("save").hidden = !legal.some((move) => move.type === "save");
     if (!legal.length) {
       const names = current.view.players.map((player) => player.name);
       const waiting = current.view.step === "game over" ? "The game is over." :
         `Waiting for ${names[current.view.current]}...`;
       box.textContent = current.view.seat === current.view.current ? "" : waiting;
       return;
+    }
+    const view = current.view;
+    const phases = legal.filter((move) => move.type === "choose_phase");
+    if (phases.length) {
+      const choosing = view.step === "choose";
+      const label = document.createElement("span");
+      label.className = "legal heading";
+      label.textContent = choosing ? "Choose your phase for this hand:" :
+        "Declare the phase you will lay this turn:";
+      box.appendChild(label);
+      for (const move of phases) {
+        const text = `Phase ${move.phase}: ${view.rules.phases[move.phase - 1]}`;
+        box.appendChild(button(text, () => send(move), "suggestion phase"));
+      }
+    }
+    for (const move of legal.filter((move) => move.type === "draw_saved")) {
+      box.appendChild(button(`Draw your saved ${move.card}`, () => send(move), "suggestion saved"));
     }
     const lays = legal.filter((move) => move.type === "lay_phase").slice(0, 4);
     for (const move of lays) {
@@ -218,6 +263,10 @@ function createGame(transport) {
     const card = oneSelected("discard");
     if (card === "S") send({ type: "skip", target: null });
     else if (card !== null) send({ type: "discard", card });
+  });
+  $("save").addEventListener("click", () => {
+    const card = oneSelected("save for a later hand");
+    if (card !== null) send({ type: "save", card });
   });
   $("group").addEventListener("click", () => {
     const names = selectedNames();
