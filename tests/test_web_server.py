@@ -850,7 +850,7 @@ def test_a_masters_table_starts_with_each_page_choosing_then_a_save() -> None:
         told = receive_until(ann, lambda m: m["moves"] == 1)
         assert (told["view"]["step"], told["view"]["current"]) == ("choose", 0)
         assert told["view"]["players"][1]["active"] == 6  # the index of phase 7
-        assert told["log"][-1] == "Bob chooses phase 7."
+        assert told["log"][-1] == "Bob chooses phase 7 (2 sets of 4)."
         assert {move["type"] for move in told["legal"]} == {"choose_phase"}
         asked = receive_until(bob, lambda m: m["moves"] == 1)
         assert asked["legal"] == []
@@ -871,3 +871,22 @@ def test_a_masters_table_starts_with_each_page_choosing_then_a_save() -> None:
         assert seen["view"]["players"][1]["saved"] == [card]  # face up (R48)
         assert (seen["view"]["step"], seen["view"]["current"]) == ("draw", 0)
         assert table.state.players[1].saved == phase10.parse_cards(card)
+
+
+@pytest.mark.rule("R45")
+def test_under_the_variant_the_phase_is_declared_after_drawing() -> None:
+    """Under masters-declare no choice opens the hand: the phases are offered
+    after the draw, and the log tells the declaration with the phase's text."""
+    table = Table(
+        ["Ann", "Bob"], people=[0, 1], seed=5, rules=phase10.PRESETS["masters-declare"]
+    )
+    seat = table.state.current
+    assert table.state.step is Step.DRAW
+    assert "choose_phase" not in {m["type"] for m in table.update(seat)["legal"]}
+    assert table.move(seat, DRAW) is None
+    offered = [m for m in table.update(seat)["legal"] if m["type"] == "choose_phase"]
+    assert [m["phase"] for m in offered] == list(range(1, 11))
+    assert table.move(seat, move_text(type="choose_phase", phase=4)) is None
+    update = table.update(seat)
+    assert update["log"][-1] == f"{table.names[seat]} declares phase 4 (1 run of 7)."
+    assert "choose_phase" not in {m["type"] for m in update["legal"]}

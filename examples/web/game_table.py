@@ -118,7 +118,9 @@ class Table:
             "notation": [move.notation for move in legal],
             "picture": svg.view(seen, narrow=narrow),
             "text": str(seen),
-            "log": [_sentence(event.describe(self.names)) for event in told],
+            "log": [
+                _sentence(_describe(event, seen.rules, self.names)) for event in told
+            ],
             "moves": len(self.record.actions),
             "away": seat in self.away,
         }
@@ -190,6 +192,17 @@ def _fewest_wilds_first(moves: Sequence[Action]) -> list[Action]:
     for (place, _), (_, lay) in zip(lays, fewest, strict=True):
         reordered[place] = lay
     return reordered
+
+
+def _describe(event: Event, rules: phase10.Rules, names: Sequence[str]) -> str:
+    """The event's words; a phase chosen (R44) or declared (R45) is told
+    with what the phase asks for."""
+    text = event.describe(names)
+    if isinstance(event, phase10.PhaseChosen):
+        if rules.phase_choice is phase10.PhaseChoice.DECLARED:
+            text = text.replace(" chooses ", " declares ", 1)
+        text += f" ({rules.phases[event.phase - 1]})"
+    return text
 
 
 def _sentence(text: str) -> str:
