@@ -228,3 +228,28 @@ def test_encoding_refusals_reach_the_caller() -> None:
     assert game is not None
     with pytest.raises(IllegalMove):
         environment.encoding.action(3, game)
+
+
+@pytest.mark.parametrize("rules", ["masters", "masters-declare"])
+def test_the_environments_pass_their_checks_under_the_editions(rules: str) -> None:
+    """PettingZoo's api_test and Gymnasium's check_env pass for the Masters
+    Edition and its variant: the choice of phase, saves and saved draws are
+    moves of the encoding like any other, masked by the engine."""
+    preset = PRESETS[rules]
+    notes = quietly_checked(api_test, env(num_players=3, rules=preset), num_cycles=600)
+    assert set(notes) <= DICT_OBSERVATION_NOTES
+    made = gymnasium.make(SOLO_ID, num_players=2, rules=preset)
+    assert set(quietly_checked(check_env, made.unwrapped)) <= DICT_OBSERVATION_NOTES
+    environment = raw_env(num_players=2, rules=preset)
+    environment.reset(seed=2)
+    kinds = set()
+    rng = np.random.default_rng(2)
+    for _ in range(400):
+        if not environment.agents:
+            break
+        mover = environment.agent_selection
+        mask = environment.observe(mover)["action_mask"]
+        action = int(rng.choice(np.flatnonzero(mask)))
+        kinds.add(environment.encoding.describe(action).split("(")[1].split()[0])
+        environment.step(action)
+    assert {"choose", "save"} & kinds

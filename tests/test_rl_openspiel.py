@@ -220,3 +220,30 @@ def test_the_information_state_tensor_is_the_view_and_what_the_seat_saw() -> Non
             assert tensor[size:] == counted[:, order, :].ravel().tolist()
         most = np.maximum(most, counted.sum(axis=(1, 2)))
     assert min(most) > 0  # cards were discarded, and taken, in these states
+
+
+@pytest.mark.parametrize("rules", ["masters", "masters-declare"])
+def test_random_simulations_pass_openspiel_checks_under_the_editions(
+    rules: str,
+) -> None:
+    """pyspiel.random_sim_test under the Masters Edition and its variant:
+    the deals leave the save piles out, and the new moves are actions."""
+    game = pyspiel.load_game(
+        "python_phase10", {"players": 3, "max_moves": 400, "rules": rules}
+    )
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    saw_choice = False
+    for _ in range(3000):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            faces, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(faces, weights)[0])
+            continue
+        saw_choice |= any(
+            state.action_to_string(a).startswith("P ") for a in state.legal_actions()
+        )
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert saw_choice

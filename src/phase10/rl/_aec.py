@@ -104,7 +104,7 @@ class Phase10Env(AECEnv):
         """The agent's view, encoded, and its mask (zeros unless it is to move)."""
         game = self._game()
         seat = self.possible_agents.index(agent)
-        mine = seat == game.current and game.step in (Step.DRAW, Step.PLAY)
+        mine = seat == game.current and game.step in (Step.DRAW, Step.PLAY, Step.CHOOSE)
         return {
             "observation": observation(self.encoding, view(game, seat)),
             "action_mask": action_mask(self.encoding, self._legal if mine else {}),

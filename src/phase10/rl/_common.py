@@ -65,8 +65,10 @@ def action_mask(encoding: Encoding, legal: dict[int, Any]) -> Any:
 def picture(seen: PlayerView) -> str:
     """A few lines of text showing the table as ``seen`` shows it."""
     names = [player.name for player in seen.players]
-    if seen.step in (Step.DRAW, Step.PLAY):
-        doing = "to draw" if seen.step is Step.DRAW else "to play"
+    if seen.step in (Step.DRAW, Step.PLAY, Step.CHOOSE):
+        doing = {Step.DRAW: "to draw", Step.PLAY: "to play"}.get(
+            seen.step, "to choose a phase"
+        )
         status = f"hand {seen.hand_number}: {names[seen.current]} {doing}"
     elif seen.step is Step.HAND_OVER:
         status = f"hand {seen.hand_number} is over"

@@ -98,6 +98,9 @@ class Phase10Game(pyspiel.Game):
         )
 
 
+_PLAYING = (Step.DRAW, Step.PLAY, Step.CHOOSE)
+
+
 class Phase10State(pyspiel.State):
     """A game in progress: the engine's state, and the deal or draw under way."""
 
@@ -162,9 +165,18 @@ class Phase10State(pyspiel.State):
     def _chance_cards(self) -> Counter[Card]:
         if self.drawing:
             return Counter(self._game().draw_pile)
-        left = Counter(self.rules.deck)
+        left = self._to_deal()
         left.subtract(self.dealt)
         return +left
+
+    def _to_deal(self) -> Counter[Card]:
+        """The cards a deal is made from: the deck, less the players' save
+        piles, which stay out of the deal (the Masters Edition, R46)."""
+        cards = Counter(self.rules.deck)
+        if self.game is not None:
+            for player in self.game.players:
+                cards.subtract(player.saved)
+        return cards
 
     def _deal_size(self) -> int:
         game = self.game
@@ -199,7 +211,7 @@ class Phase10State(pyspiel.State):
         self.dealt.append(card)
         if len(self.dealt) < self._deal_size():
             return
-        rest = Counter(self.rules.deck)
+        rest = self._to_deal()
         rest.subtract(self.dealt)
         order = [*self.dealt, *sorted(rest.elements())]
         self.dealt = []
@@ -239,7 +251,7 @@ class Phase10State(pyspiel.State):
 
     def _refresh(self) -> None:
         game = self.game
-        playing = game is not None and game.step in (Step.DRAW, Step.PLAY)
+        playing = game is not None and game.step in _PLAYING
         self._legal = self.encoding.legal(self._game()) if playing else {}
 
     # --- search -------------------------------------------------------------
