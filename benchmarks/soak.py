@@ -56,8 +56,10 @@ from phase10 import (
     STANDARD_PHASES,
     Action,
     Card,
+    ChoosePhase,
     Discard,
     Draw,
+    DrawSaved,
     EmptyDrawPile,
     End,
     GameRecord,
@@ -69,12 +71,14 @@ from phase10 import (
     NaturalRule,
     NextHand,
     Phase10Error,
+    PhaseChoice,
     PhaseSpec,
     Pile,
     PlayerView,
     Points,
     Rules,
     RulesError,
+    Save,
     Skip,
     SkipLimit,
     apply,
@@ -191,10 +195,23 @@ def random_rules(rng: random.Random) -> Rules:
                 ),
             ]
         )
+        # The Masters Edition's options (R44-R48), in about half the games.
+        masters = rng.random() < 0.5
+        order = rng.choice(list(PhaseChoice)) if masters else PhaseChoice.IN_ORDER
+        saves = rng.choice([0, 1, 2]) if masters else 0
         try:
             return Rules(
                 phases=phases,
-                everyone_advances=rng.random() < 0.3,
+                everyone_advances=order is PhaseChoice.IN_ORDER and rng.random() < 0.3,
+                phase_choice=order,
+                saves_per_hand=saves,
+                most_saved=rng.randint(1, 3),
+                saved_cards_hidden=rng.random() < 0.5,
+                saved_cards_score=rng.random() < 0.5,
+                go_out_by_save=rng.random() < 0.5,
+                save_skips=rng.random() < 0.5,
+                draw_saved_same_hand=rng.random() < 0.5,
+                skip_next_only=rng.random() < 0.2,
                 hand_size=hand_size,
                 deck=deck,
                 min_players=2,
@@ -220,7 +237,13 @@ def random_move(state: GameState, rng: random.Random) -> Action:
     hand = state.players[state.current].hand
     pool = list(hand) if hand and rng.random() < 0.8 else list(FACES)
     card = rng.choice(pool)
-    kind = rng.randrange(6)
+    kind = rng.randrange(9)
+    if kind == 6:
+        return ChoosePhase(rng.randint(1, len(state.rules.phases) + 1))
+    if kind == 7:
+        return Save(card)
+    if kind == 8:
+        return DrawSaved(card)
     if kind == 0:
         return Draw(rng.choice(list(Pile)))
     if kind == 1:
@@ -248,10 +271,11 @@ def _run_order(card: Card) -> int:
 
 
 def all_cards(state: GameState) -> Counter[Card]:
-    """Every card of ``state``: hands, piles and table."""
+    """Every card of ``state``: hands, save piles, piles and table."""
     found = Counter(state.draw_pile) + Counter(state.discard_pile)
     for player in state.players:
         found.update(player.hand)
+        found.update(player.saved)
     for meld in state.table:
         found.update(meld.cards)
     return found

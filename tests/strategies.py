@@ -41,6 +41,7 @@ from phase10 import (
     GroupSpec,
     LayPhase,
     NaturalRule,
+    PhaseChoice,
     PhaseSpec,
     Points,
     Rules,
@@ -210,11 +211,30 @@ def rules_records(draw: st.DrawFn) -> Rules:
     wrap_runs = draw(st.booleans())
     phases, hand_size = draw(_phase_lists(go_out_by_hit, wrap_runs))
     deck = standard_deck()
-    max_players = draw(st.integers(2, min(_MAX_SEATS, (len(deck) - 2) // hand_size)))
+    # The Masters Edition's options (R44-R48): most often the classic game.
+    phase_choice = draw(
+        st.sampled_from(
+            [PhaseChoice.IN_ORDER] * 2 + [PhaseChoice.CHOSEN, PhaseChoice.DECLARED]
+        )
+    )
+    saves_per_hand = draw(st.sampled_from([0, 0, 1, 2]))
+    most_saved = draw(st.integers(1, 3))
+    held = hand_size + (most_saved if saves_per_hand else 0)
+    max_players = draw(st.integers(2, min(_MAX_SEATS, (len(deck) - 2) // held)))
     min_players = draw(st.integers(2, max_players))
+    in_order = phase_choice is PhaseChoice.IN_ORDER
     return Rules(
         phases=phases,
-        everyone_advances=draw(st.booleans()),
+        everyone_advances=in_order and draw(st.booleans()),
+        phase_choice=phase_choice,
+        saves_per_hand=saves_per_hand,
+        most_saved=most_saved,
+        saved_cards_hidden=draw(st.booleans()),
+        saved_cards_score=draw(st.booleans()),
+        go_out_by_save=draw(st.booleans()),
+        save_skips=draw(st.booleans()),
+        draw_saved_same_hand=draw(st.booleans()),
+        skip_next_only=draw(st.booleans()),
         hand_size=hand_size,
         deck=deck,
         min_players=min_players,

@@ -10,6 +10,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scenarios import all_cards
 from strategies import rules_records
 from test_bots import hide_differently
 from test_encoding import positions
@@ -44,13 +45,8 @@ def last_position(players: int, seed: int, moves: int) -> GameState:
 
 
 def cards_of(state: GameState) -> Counter[Card]:
-    """Every card of a state: hands, piles and table."""
-    every = Counter(state.draw_pile) + Counter(state.discard_pile)
-    for player in state.players:
-        every.update(player.hand)
-    for meld in state.table:
-        every.update(meld.cards)
-    return every
+    """Every card of a state: hands, save piles, piles and table."""
+    return all_cards(state)
 
 
 @given(

@@ -32,9 +32,11 @@ from phase10 import (
     WILD,
     Action,
     Card,
+    ChoosePhase,
     Color,
     Discard,
     Draw,
+    DrawSaved,
     End,
     GameState,
     GroupKind,
@@ -45,11 +47,13 @@ from phase10 import (
     NextHand,
     NotationError,
     Phase10Error,
+    PhaseChoice,
     PhaseNotMet,
     PhaseSpec,
     Pile,
     PlayerView,
     Rules,
+    Save,
     Skip,
     SkipLimit,
     Step,
@@ -102,11 +106,17 @@ def lay_state(rules: Rules, hand: Sequence[Card], phase: int, seed: int) -> Game
     """A PLAY step in which the player to act holds ``hand`` and works on
     phase number ``phase + 1`` of ``rules`` (hands are set directly: the
     checks look only at the player's own hand)."""
-    state = draw(new_game(rules.min_players, rules, seed=seed))
+    state = new_game(rules.min_players, rules, seed=seed)
+    while state.step is Step.CHOOSE:  # the Masters Edition (R44): any choice
+        state = apply(state, legal_actions(state)[0])
+    state = draw(state)
     players = list(state.players)
-    players[state.current] = attrs.evolve(
-        players[state.current], hand=tuple(hand), completed=phase, known=()
-    )
+    me = attrs.evolve(players[state.current], hand=tuple(hand), known=())
+    if rules.phase_choice is PhaseChoice.IN_ORDER:
+        me = attrs.evolve(me, completed=phase)
+    else:  # the phase chosen, or declared (R44, R45)
+        me = attrs.evolve(me, completed=0, phases_done=None, active=phase)
+    players[state.current] = me
     return attrs.evolve(state, players=tuple(players))
 
 
@@ -277,7 +287,7 @@ def test_every_listed_move_is_accepted(state: GameState) -> None:
         apply(state, action)
     if state.step is Step.PLAY:
         kinds = [type(a) for a in listed]
-        order = [LayPhase, Hit, Discard, Skip]
+        order = [LayPhase, Hit, Discard, Skip, ChoosePhase, Save]
         assert kinds == sorted(kinds, key=order.index)
         hits = [a for a in listed if isinstance(a, Hit)]
         ends = [None, End.LOW, End.HIGH]
@@ -287,6 +297,10 @@ def test_every_listed_move_is_accepted(state: GameState) -> None:
         assert listed[0] == Draw(Pile.DRAW)
     elif state.step is Step.HAND_OVER:
         assert listed == (NextHand(),)
+    elif state.step is Step.CHOOSE:  # each phase not completed, in order (R44)
+        done = state.players[state.current].done()
+        wanted = [n + 1 for n in range(len(state.rules.phases)) if n not in done]
+        assert listed == tuple(ChoosePhase(n) for n in wanted)
     else:
         assert listed == ()
 
@@ -308,6 +322,9 @@ def candidate_moves(state: GameState, rng: random.Random) -> list[Action]:
         for meld in range(len(state.table) + 1)
         for end in (None, End.LOW, End.HIGH)
     ]
+    # The Masters Edition's moves (R44-R47), under any rules.
+    moves += [ChoosePhase(n) for n in range(1, len(state.rules.phases) + 2)]
+    moves += [Save(card) for card in faces] + [DrawSaved(card) for card in faces]
     return moves
 
 
@@ -743,7 +760,7 @@ def test_a_view_of_the_player_to_act_has_the_same_moves(
     """Legality never depends on hidden cards: the acting seat's view lists
     the same moves and judges moves alike; other views list nothing in turn."""
     listed = legal_actions(state)
-    in_turn = state.step in (Step.DRAW, Step.PLAY)
+    in_turn = state.step in (Step.DRAW, Step.PLAY, Step.CHOOSE)
     for seat in [None, *range(len(state.players))]:
         seen = view(state, seat)
         if seat == state.current or not in_turn:

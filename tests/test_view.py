@@ -120,7 +120,7 @@ def test_a_view_shows_everything_public(state: GameState) -> None:
             assert seen.phase_of(other) == state.phase_of(other)
             assert seen.phase_number(other) == state.phase_number(other)
         assert seen.is_my_turn == (
-            seat == state.current and state.step in (Step.DRAW, Step.PLAY)
+            seat == state.current and state.step in (Step.DRAW, Step.PLAY, Step.CHOOSE)
         )
 
 
