@@ -1,8 +1,9 @@
 """How fast uniformly random legal play runs: the loop bots and learners live in.
 
-    python benchmarks/random_play.py [--games N] [--repeat R]
+    python benchmarks/random_play.py [--games N] [--repeat R] [--rules PRESET]
 
-For 2, 4 and 6 players, N seeded games of the official rules are played to
+For 2, 4 and 6 players, N seeded games of the official rules (or of the
+preset given with ``--rules``, such as ``masters``) are played to
 the end by picking uniformly at random among ``legal_actions`` and calling
 ``apply``, the loop of a Monte Carlo rollout or a reinforcement-learning
 environment. A step is one move of the player to act (the deal of the next
@@ -39,7 +40,9 @@ STEP_LIMIT = 200_000
 sooner: about 3,500 steps for two players)."""
 
 
-def run(players: int, games: int) -> tuple[int, int, float, float, float]:
+def run(
+    players: int, games: int, rules: phase10.Rules | None = None
+) -> tuple[int, int, float, float, float]:
     """Play ``games`` seeded random games; return steps, finished games, the
     wall time, and the time spent listing moves and applying them."""
     clock = time.perf_counter
@@ -49,7 +52,7 @@ def run(players: int, games: int) -> tuple[int, int, float, float, float]:
     start = clock()
     for seed in range(games):
         choose = random.Random(seed).choice
-        state = new_game(players, seed=seed)
+        state = new_game(players, rules, seed=seed)
         for _ in range(STEP_LIMIT):
             if state.step is Step.GAME_OVER:
                 finished += 1
@@ -68,11 +71,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--games", type=int, default=4, help="games per run")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure")
+    parser.add_argument(
+        "--rules",
+        default="official",
+        choices=sorted(phase10.PRESETS),
+        help="the preset to play (the Masters Edition's target: within 20%% of "
+        "the official game's steps per second)",
+    )
     args = parser.parse_args()
+    rules = phase10.PRESETS[args.rules]
     print(
         f"phase10 {phase10.__version__} · {platform.python_implementation()} "
-        f"{platform.python_version()} · official rules · uniformly random legal "
-        f"play · {args.games} games per run · medians of {args.repeat} runs"
+        f"{platform.python_version()} · {args.rules} rules · uniformly random "
+        f"legal play · {args.games} games per run · medians of {args.repeat} runs"
     )
     print()
     print(
@@ -80,7 +91,7 @@ def main() -> None:
         f"{'applying':>10}  {'listing share':>13}"
     )
     for players in PLAYER_COUNTS:
-        runs = [run(players, args.games) for _ in range(args.repeat)]
+        runs = [run(players, args.games, rules) for _ in range(args.repeat)]
         steps_per_s = statistics.median(r[0] / r[2] for r in runs)
         games_per_s = statistics.median(r[1] / r[2] for r in runs)
         listing = statistics.median(r[3] / r[0] * 1e6 for r in runs)
