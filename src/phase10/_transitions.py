@@ -603,16 +603,49 @@ def hit_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Hit]:
         return []
     hits = []
     wrap = state.rules.wrap_runs
+    tables = [_fits_of(meld, wrap) for meld in state.table]
     for card in faces:
-        for index, meld in enumerate(state.table):
-            for end in _fitting_ends(meld.kind, meld.shape, meld.cards, card, wrap):
-                hits.append(_hit(card, index, end))
+        face = card.index
+        for index, fits in enumerate(tables):
+            ends = fits.get(face)
+            if ends is None:
+                meld = state.table[index]
+                ends = fits[face] = tuple(
+                    (end, _END_CODE[end])
+                    for end in _fitting_ends(
+                        meld.kind, meld.shape, meld.cards, card, wrap
+                    )
+                )
+            for end, code in ends:
+                key = (face, index, code)
+                hit = _HITS.get(key)
+                if hit is None:
+                    hit = _HITS[key] = Hit(card, index, end)
+                hits.append(hit)
     return hits
 
 
-@lru_cache(maxsize=4096)
-def _hit(card: Card, meld: int, end: End | None) -> Hit:
-    return Hit(card, meld, end)
+_END_CODE: Final[dict[End | None, int]] = {None: 0, End.LOW: 1, End.HIGH: 2}
+_HITS: Final[dict[tuple[int, int, int], Hit]] = {}
+"""Hit records handed out again, by face, group and end: records are
+immutable, and a turn lists the same hits as the one before."""
+_FITS: Final[
+    dict[int, tuple[Meld, bool, dict[int, tuple[tuple[End | None, int], ...]]]]
+] = {}
+"""For each group on the table (by identity, the group kept alive here so
+its id is not reused), the ends at which each face fits it, filled in as
+asked. Groups stay on the table unchanged for many turns, and looking one
+up by identity costs far less than hashing its cards."""
+
+
+def _fits_of(meld: Meld, wrap: bool) -> dict[int, tuple[tuple[End | None, int], ...]]:
+    entry = _FITS.get(id(meld))
+    if entry is None or entry[0] is not meld or entry[1] is not wrap:
+        if len(_FITS) >= 4096:
+            _FITS.clear()
+            _HITS.clear()
+        entry = _FITS[id(meld)] = (meld, wrap, {})
+    return entry[2]
 
 
 _EITHER_END: Final = (End.LOW, End.HIGH)
