@@ -81,6 +81,7 @@ from phase10 import (
     Save,
     Skip,
     SkipLimit,
+    SwapWild,
     apply,
     can_apply,
     check_state,
@@ -212,6 +213,7 @@ def random_rules(rng: random.Random) -> Rules:
                 save_skips=rng.random() < 0.5,
                 draw_saved_same_hand=rng.random() < 0.5,
                 skip_next_only=rng.random() < 0.2,
+                swap_wilds=rng.random() < 0.3,
                 hand_size=hand_size,
                 deck=deck,
                 min_players=2,
@@ -237,7 +239,9 @@ def random_move(state: GameState, rng: random.Random) -> Action:
     hand = state.players[state.current].hand
     pool = list(hand) if hand and rng.random() < 0.8 else list(FACES)
     card = rng.choice(pool)
-    kind = rng.randrange(9)
+    kind = rng.randrange(10)
+    if kind == 9:
+        return SwapWild(card, rng.randrange(len(state.table) + 2))
     if kind == 6:
         return ChoosePhase(rng.randint(1, len(state.rules.phases) + 1))
     if kind == 7:

@@ -235,6 +235,7 @@ def rules_records(draw: st.DrawFn) -> Rules:
         save_skips=draw(st.booleans()),
         draw_saved_same_hand=draw(st.booleans()),
         skip_next_only=draw(st.booleans()),
+        swap_wilds=draw(st.booleans()),
         hand_size=hand_size,
         deck=deck,
         min_players=min_players,

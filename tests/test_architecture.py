@@ -240,7 +240,12 @@ LAYERS: list[set[str]] = [
     {"phase10._state"},  # 7. the state
     {"phase10._actions", "phase10._events"},  # 8. move records and events
     {"phase10._flow"},  # 9. the turn flow
-    {"phase10._transitions", "phase10._turn_end", "phase10._masters"},  # 10. moves
+    {
+        "phase10._transitions",
+        "phase10._turn_end",
+        "phase10._masters",
+        "phase10._swap",
+    },  # 10. moves
     {"phase10._moves"},  # 11. the table of moves
     {"phase10._view"},  # 12. views
     {"phase10._legal"},  # 13. queries and the listing of legal moves

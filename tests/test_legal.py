@@ -57,6 +57,7 @@ from phase10 import (
     Skip,
     SkipLimit,
     Step,
+    SwapWild,
     UsageError,
     apply,
     check_state,
@@ -287,7 +288,7 @@ def test_every_listed_move_is_accepted(state: GameState) -> None:
         apply(state, action)
     if state.step is Step.PLAY:
         kinds = [type(a) for a in listed]
-        order = [LayPhase, Hit, Discard, Skip, ChoosePhase, Save]
+        order = [LayPhase, Hit, Discard, Skip, ChoosePhase, Save, SwapWild]
         assert kinds == sorted(kinds, key=order.index)
         hits = [a for a in listed if isinstance(a, Hit)]
         ends = [None, End.LOW, End.HIGH]
@@ -325,6 +326,8 @@ def candidate_moves(state: GameState, rng: random.Random) -> list[Action]:
     # The Masters Edition's moves (R44-R47), under any rules.
     moves += [ChoosePhase(n) for n in range(1, len(state.rules.phases) + 2)]
     moves += [Save(card) for card in faces] + [DrawSaved(card) for card in faces]
+    # The house rule R50's swaps.
+    moves += [SwapWild(c, m) for c in faces for m in range(len(state.table) + 1)]
     return moves
 
 

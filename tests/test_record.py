@@ -361,8 +361,8 @@ BAD_FIELDS: list[tuple[str, dict[str, Any], str]] = [
         "none as a move",
         {"actions": [None]},
         r"^actions\[0\]: None is not a move; a record's actions are Draw, "
-        r"LayPhase, Hit, Discard, Skip, NextHand, ChoosePhase, DrawSaved or Save "
-        r"records$",
+        r"LayPhase, Hit, Discard, Skip, NextHand, ChoosePhase, DrawSaved, Save or "
+        r"SwapWild records$",
     ),
     ("a number as a move", {"actions": [Draw(), 7]}, r"^actions\[1\]: 7 is not a "),
     ("a move class", {"actions": [NextHand]}, r"^actions\[0\]: a type is not a move"),

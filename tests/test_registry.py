@@ -20,6 +20,7 @@ from phase10 import (
     NextHand,
     Save,
     Skip,
+    SwapWild,
 )
 from phase10._actions import MOVE_TYPES
 from phase10._moves import MOVES, check_move_kinds
@@ -43,6 +44,7 @@ def test_every_kind_of_move_has_all_its_parts() -> None:
         ChoosePhase,
         DrawSaved,
         Save,
+        SwapWild,
     ) == MOVE_TYPES
     check_move_kinds(MOVES.values(), MOVE_TYPES)
     check_blocks(_BLOCKS, MOVE_TYPES)
@@ -56,6 +58,7 @@ def test_every_kind_of_move_has_all_its_parts() -> None:
         ChoosePhase(7),
         DrawSaved("W"),
         Save("S"),
+        SwapWild("R7", 2),
     ]
     for row, example in zip(MOVES.values(), examples, strict=True):
         assert row.steps

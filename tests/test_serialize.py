@@ -282,6 +282,7 @@ def test_every_field_is_written() -> None:
         draw_saved_same_hand=True,
         skip_next_only=True,
         wrap_runs=True,
+        swap_wilds=True,
     )
     assert set(to_dict(rules)) - {"schema", "version"} == field_names(Rules)
     game = new_game(3, rules, seed=4)

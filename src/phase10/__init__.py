@@ -16,6 +16,7 @@ from ._actions import (
     NextHand,
     Save,
     Skip,
+    SwapWild,
     parse_action,
 )
 from ._cards import (
@@ -68,6 +69,7 @@ from ._events import (
     SavedCardDrawn,
     SkipPlayed,
     TurnLost,
+    WildSwapped,
 )
 from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND
 from ._groups import End
@@ -123,6 +125,7 @@ from ._serialize import (
 )
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, PlayerState, Step
+from ._swap import swap_wild, verify_swap_wild
 from ._transitions import (
     draw,
     hit,
@@ -223,8 +226,10 @@ __all__ = [
     "SkipLimit",
     "SkipPlayed",
     "Step",
+    "SwapWild",
     "TurnLost",
     "UsageError",
+    "WildSwapped",
     "WrongStep",
     "__version__",
     "apply",
@@ -263,6 +268,7 @@ __all__ = [
     "skip",
     "skip_targets",
     "standard_deck",
+    "swap_wild",
     "to_dict",
     "to_json",
     "verify_apply",
@@ -275,6 +281,7 @@ __all__ = [
     "verify_next_hand",
     "verify_save",
     "verify_skip",
+    "verify_swap_wild",
     "view",
     "with_draw_pile",
 ]

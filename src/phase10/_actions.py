@@ -35,6 +35,7 @@ __all__ = [
     "NextHand",
     "Save",
     "Skip",
+    "SwapWild",
     "parse_action",
 ]
 
@@ -460,8 +461,53 @@ class DrawSaved(_Move):
         return f"draw the saved {self.card}"
 
 
+@attrs.frozen(repr=False)
+class SwapWild(_Move):
+    """Put ``card`` on table group ``meld`` in place of the Wild that stands
+    for it, and take the Wild into the hand (the house rule R50).
+
+    Notation: ``E`` (exchange), the card and the group's number: ``"E R7 2"``.
+
+    .. versionadded:: 0.2
+    """
+
+    name: ClassVar[str] = "swap_wild"
+    """The move's name: the ``"type"`` of its JSON document."""
+
+    verbs: ClassVar[dict[str, str]] = {"E": "E <card> <group number>, such as 'E R7 2'"}
+    """The notation's letters for this kind of move, and how each is written."""
+    words: ClassVar[dict[str, str]] = {"SWAP": "E", "EXCHANGE": "E"}
+    """Verbs written out, and the letters they stand for."""
+
+    card: Card = attrs.field(converter=as_card)
+    meld: int = attrs.field(validator=_check_number("a group's number", optional=False))
+
+    @property
+    def notation(self) -> str:
+        """The move in the move notation, such as ``"E R7 2"``."""
+        return f"E {self.card} {self.meld}"
+
+    @classmethod
+    def _from_words(cls, verb: str, args: list[str]) -> SwapWild | None:
+        if len(args) != 2:
+            return None
+        return cls(Card.parse(args[0]), _number(args[1], "a group number"))
+
+    def __str__(self) -> str:
+        return f"put {self.card} on group {self.meld} and take its Wild"
+
+
 Action = (
-    Draw | LayPhase | Hit | Discard | Skip | NextHand | ChoosePhase | DrawSaved | Save
+    Draw
+    | LayPhase
+    | Hit
+    | Discard
+    | Skip
+    | NextHand
+    | ChoosePhase
+    | DrawSaved
+    | Save
+    | SwapWild
 )
 """Any move, as a record."""
 
@@ -475,13 +521,24 @@ MOVE_TYPES: Final = (
     ChoosePhase,
     DrawSaved,
     Save,
+    SwapWild,
 )
 """Every kind of move: those of the classic game in the order of a turn,
-then those the Masters Edition adds (kept last, so that the classic
-moves keep their order and their numbers in the encoding)."""
+then those the Masters Edition and the house rules add (kept last, so that
+the classic moves keep their order and their numbers in the encoding)."""
 
 _A = TypeVar(
-    "_A", Draw, LayPhase, Hit, Discard, Skip, NextHand, ChoosePhase, DrawSaved, Save
+    "_A",
+    Draw,
+    LayPhase,
+    Hit,
+    Discard,
+    Skip,
+    NextHand,
+    ChoosePhase,
+    DrawSaved,
+    Save,
+    SwapWild,
 )
 
 
@@ -510,7 +567,7 @@ def parse_action(text: str) -> Action:
     The verb comes first, then its arguments, separated by spaces; letters
     may be in either case and the verbs may be written out (``draw``,
     ``take``, ``lay``, ``hit``, ``discard``, ``skip``, ``next``, and for the
-    Masters Edition ``choose``, ``save`` and ``use``). Each kind
+    Masters Edition ``choose``, ``save`` and ``use``, and ``swap``). Each kind
     of move reads its own notation (``Hit.from_notation``); this function
     gives the text to the kind its verb names:
 

@@ -92,6 +92,7 @@ WRITTEN_WHEN_SET: Final[Mapping[type, frozenset[str]]] = MappingProxyType(
                 "draw_saved_same_hand",
                 "skip_next_only",
                 "wrap_runs",
+                "swap_wilds",
             }
         ),
         PlayerState: frozenset({"phases_done", "active", "saved", "saved_now"}),

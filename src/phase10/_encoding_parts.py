@@ -1,17 +1,20 @@
-"""Parts of :mod:`phase10.encoding`: a hand as counts of each face, and
-the observation blocks that the Masters Edition's options add (none under
-the classic rules, whose observations keep their size).
+"""Parts of :mod:`phase10.encoding`: a hand as counts of each face, the
+observation blocks that the Masters Edition's options add (none under the
+classic rules, whose observations keep their size), and how a lay is
+matched to one listed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ._actions import LayPhase
 from ._cards import FACES, Card
+from ._phases import GroupSpec
 from ._rules import PhaseChoice, Rules
 from ._view import PlayerView
 
-__all__ = ["counts", "edition_blocks", "edition_values"]
+__all__ = ["counts", "edition_blocks", "edition_values", "ordinal", "same_lay"]
 
 _FACES = len(FACES)
 
@@ -67,3 +70,49 @@ def edition_values(seen: PlayerView, seats: list[int]) -> Iterator[list[int]]:
         yield saved
         yield [player.saved_size for player in players]
         yield [player.saved_now for player in players]
+
+
+def same_lay(
+    lay: LayPhase,
+    listed: LayPhase,
+    wanted: tuple[GroupSpec, ...],
+    *,
+    in_order: bool,
+) -> bool:
+    """Whether ``lay`` makes the groups of ``listed`` (which is in the order of
+    the requirements ``wanted``, a set's or colour group's cards sorted):
+    each group of ``lay`` meets one requirement, in the order of the
+    requirements when ``in_order``, else in any order."""
+    groups = lay.groups
+    if len(groups) != len(wanted):
+        return False
+    if in_order:
+        return all(
+            (group if need.kind.is_run else tuple(sorted(group))) == target
+            for group, need, target in zip(groups, wanted, listed.groups, strict=True)
+        )
+    used = [False] * len(groups)
+
+    def match(j: int) -> bool:
+        if j == len(wanted):
+            return True
+        target = listed.groups[j]
+        for i, group in enumerate(groups):
+            if used[i] or len(group) != len(target):
+                continue
+            same = group if wanted[j].kind.is_run else tuple(sorted(group))
+            if same == target:
+                used[i] = True
+                if match(j + 1):
+                    return True
+                used[i] = False
+        return False
+
+    return match(0)
+
+
+def ordinal(n: int) -> str:
+    suffix = (
+        "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    )
+    return f"{n}{suffix}"

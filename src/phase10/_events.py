@@ -34,6 +34,7 @@ __all__ = [
     "SavedCardDrawn",
     "SkipPlayed",
     "TurnLost",
+    "WildSwapped",
 ]
 
 
@@ -293,6 +294,31 @@ class SavedCardDrawn(Immutable):
         return f"{_name(names, self.player)} draws {what}"
 
 
+@attrs.frozen
+class WildSwapped(Immutable):
+    """``player`` put ``card`` on table group ``meld`` in place of a Wild and
+    took the Wild (R50); the group became ``result``.
+
+    .. versionadded:: 0.2
+    """
+
+    player: int
+    card: Card
+    meld: int
+    result: Meld
+
+    def seen_by(self, seat: int | None) -> WildSwapped:
+        """Public: everyone sees the same."""
+        return self
+
+    def describe(self, names: Sequence[str]) -> str:
+        """One sentence for a person."""
+        return (
+            f"{_name(names, self.player)} puts {self.card} on group {self.meld} "
+            f"and takes its Wild ({self.result})"
+        )
+
+
 Event = (
     CardDrawn
     | PhaseLaid
@@ -307,5 +333,6 @@ Event = (
     | PhaseChosen
     | CardSaved
     | SavedCardDrawn
+    | WildSwapped
 )
 """Any event."""

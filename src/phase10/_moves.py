@@ -29,6 +29,7 @@ from ._actions import (
     NextHand,
     Save,
     Skip,
+    SwapWild,
 )
 from ._cards import Card
 from ._errors import (
@@ -62,6 +63,7 @@ from ._masters import (
     verify_save,
 )
 from ._state import GameState, Step
+from ._swap import play_swap_wild, swap_candidates, verify_swap_wild
 from ._transitions import (
     draw_candidates,
     hit_candidates,
@@ -182,6 +184,13 @@ MOVES: Final[Mapping[type, MoveKind]] = MappingProxyType(
                 save_candidates,
                 (Step.PLAY,),
             ),
+            MoveKind(
+                SwapWild,
+                lambda s, a, p: verify_swap_wild(s, a.card, a.meld, player=p),
+                lambda s, a, p, log: play_swap_wild(s, a.card, a.meld, p, log),
+                swap_candidates,
+                (Step.PLAY,),
+            ),
         )
     }
 )
@@ -231,7 +240,7 @@ def _row(action: object) -> MoveKind:
     if row is None:
         raise UsageError(
             f"{shown(action)} is not a move: a move is a Draw, LayPhase, Hit, "
-            "Discard, Skip, NextHand, ChoosePhase, DrawSaved or Save record"
+            "Discard, Skip, NextHand, ChoosePhase, DrawSaved, Save or SwapWild record"
         )
     return row
 

@@ -255,6 +255,13 @@ class Rules(Immutable):
     skip_next_only: bool = False
     """A house rule: a Skip always makes the next player lose a turn, with
     no choice of target (R49)."""
+    swap_wilds: bool = False
+    """A house rule: whether a player whose phase is down may put on the
+    table the natural card a laid Wild stands for and take the Wild (R50).
+    Off in the official game, where a laid Wild stays (R13).
+
+    .. versionadded:: 0.2
+    """
     wrap_runs: bool = False
     """A house rule: whether a run (and a colour run) may go on from 12 to 1,
     as ``11 12 1 2`` (R42). Still no number twice, so a run holds at most 12
@@ -339,6 +346,7 @@ def _validate(rules: Rules) -> None:
         ("save_skips", bool),
         ("draw_saved_same_hand", bool),
         ("skip_next_only", bool),
+        ("swap_wilds", bool),
         ("wrap_runs", bool),
     ):
         _check_type(name, getattr(rules, name), kind)

@@ -632,10 +632,9 @@ immutable, and a turn lists the same hits as the one before."""
 _FITS: Final[
     dict[int, tuple[Meld, bool, dict[int, tuple[tuple[End | None, int], ...]]]]
 ] = {}
-"""For each group on the table (by identity, the group kept alive here so
-its id is not reused), the ends at which each face fits it, filled in as
-asked. Groups stay on the table unchanged for many turns, and looking one
-up by identity costs far less than hashing its cards."""
+"""For each group on the table (by identity, kept alive here so its id is
+not reused), the ends at which each face fits it: groups stay unchanged for
+many turns, and finding one by identity costs less than hashing its cards."""
 
 
 def _fits_of(meld: Meld, wrap: bool) -> dict[int, tuple[tuple[End | None, int], ...]]:

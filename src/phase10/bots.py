@@ -37,6 +37,7 @@ from ._actions import (
     NextHand,
     Save,
     Skip,
+    SwapWild,
 )
 from ._bot_editions import closest_phase, declare, saved_wild
 from ._cards import Card
@@ -179,7 +180,11 @@ class GreedyBot:
             if groups is not None and can_lay_phase(seen, groups):
                 return LayPhase(groups)
         if me.laid_down:
-            hits = [a for a in legal_actions(seen) if isinstance(a, Hit)]
+            moves = legal_actions(seen)
+            swaps = [a for a in moves if isinstance(a, SwapWild)]
+            if swaps:  # a Wild in hand is worth more than the card (R50)
+                return swaps[0]
+            hits = [a for a in moves if isinstance(a, Hit)]
             if hits:
                 # Natural cards first: a Wild is worth more kept for later.
                 return min(hits, key=lambda hit: (hit.card.is_wild, hit.meld))

@@ -53,9 +53,10 @@ from ._actions import (
     NextHand,
     Save,
     Skip,
+    SwapWild,
 )
 from ._cards import FACES
-from ._encoding_parts import counts, edition_blocks, edition_values
+from ._encoding_parts import counts, edition_blocks, edition_values, ordinal, same_lay
 from ._errors import (
     FormatError,
     IllegalMove,
@@ -67,7 +68,7 @@ from ._errors import (
 from ._groups import End
 from ._immutable import Immutable
 from ._legal import legal_actions
-from ._phases import GroupKind, GroupSpec
+from ._phases import GroupKind
 from ._rules import OFFICIAL, PhaseChoice, Rules
 from ._state import GameState, Pile, Step
 from ._view import PlayerView
@@ -300,7 +301,7 @@ class Encoding(Immutable):
             # meet several requirements, that order says which is which.
             for in_order in (True, False):
                 for k, lay in enumerate(lays):
-                    if phase is not None and _same_lay(
+                    if phase is not None and same_lay(
                         action, lay, phase.groups, in_order=in_order
                     ):
                         return self._starts["lay"] + k
@@ -481,52 +482,6 @@ def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...
     )
 
 
-def _same_lay(
-    lay: LayPhase,
-    listed: LayPhase,
-    wanted: tuple[GroupSpec, ...],
-    *,
-    in_order: bool,
-) -> bool:
-    """Whether ``lay`` makes the groups of ``listed`` (which is in the order of
-    the requirements ``wanted``, a set's or colour group's cards sorted):
-    each group of ``lay`` meets one requirement, in the order of the
-    requirements when ``in_order``, else in any order."""
-    groups = lay.groups
-    if len(groups) != len(wanted):
-        return False
-    if in_order:
-        return all(
-            (group if need.kind.is_run else tuple(sorted(group))) == target
-            for group, need, target in zip(groups, wanted, listed.groups, strict=True)
-        )
-    used = [False] * len(groups)
-
-    def match(j: int) -> bool:
-        if j == len(wanted):
-            return True
-        target = listed.groups[j]
-        for i, group in enumerate(groups):
-            if used[i] or len(group) != len(target):
-                continue
-            same = group if wanted[j].kind.is_run else tuple(sorted(group))
-            if same == target:
-                used[i] = True
-                if match(j + 1):
-                    return True
-                used[i] = False
-        return False
-
-    return match(0)
-
-
-def _ordinal(n: int) -> str:
-    suffix = (
-        "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    )
-    return f"{n}{suffix}"
-
-
 # --- each kind of move's block of move numbers --------------------------------
 
 
@@ -599,6 +554,21 @@ def _saved_index(encoding: Encoding, action: Save | DrawSaved, block: str) -> in
     return start + action.card.index
 
 
+def _swap_index(encoding: Encoding, action: SwapWild, current: int) -> int:
+    start = encoding._starts.get("swap_wild")
+    card = action.card
+    if start is None or card.is_wild or card.is_skip:
+        raise _no_number(action)
+    if not 0 <= action.meld < encoding.max_groups:
+        raise _no_number(action)
+    return start + action.meld * _PLAYABLE + card.index
+
+
+def _swap_meaning(offset: int) -> str:
+    meld, face = divmod(offset, _PLAYABLE)
+    return f"swap {FACES[face]} for a Wild of group {meld}"
+
+
 def _hit_meaning(offset: int) -> str:
     meld, slot = divmod(offset, _HIT_SLOTS)
     low, face = divmod(slot, _PLAYABLE)
@@ -609,7 +579,7 @@ def _hit_meaning(offset: int) -> str:
 def _skip_meaning(offset: int) -> str:
     if offset == 0:
         return "play a Skip against nobody"
-    return f"play a Skip against the {_ordinal(offset)} seat to the left"
+    return f"play a Skip against the {ordinal(offset)} seat to the left"
 
 
 _BLOCKS: Final[dict[type, MoveBlock]] = {
@@ -624,7 +594,7 @@ _BLOCKS: Final[dict[type, MoveBlock]] = {
     LayPhase: MoveBlock(
         lambda encoding, groups: [("lay", (encoding.max_lays,))],
         _lay_index,
-        {"lay": lambda offset: f"lay the {_ordinal(offset + 1)} phase lay listed"},
+        {"lay": lambda offset: f"lay the {ordinal(offset + 1)} phase lay listed"},
         by_place=True,
     ),
     Hit: MoveBlock(
@@ -671,6 +641,15 @@ _BLOCKS: Final[dict[type, MoveBlock]] = {
         ),
         lambda encoding, action, current: _saved_index(encoding, action, "save"),
         {"save": lambda offset: f"save {FACES[offset]}"},
+    ),
+    SwapWild: MoveBlock(
+        lambda encoding, groups: (
+            [("swap_wild", (groups * encoding.players, _PLAYABLE))]
+            if encoding.rules.swap_wilds
+            else []
+        ),
+        _swap_index,
+        {"swap_wild": _swap_meaning},
     ),
 }
 """Each kind of move's block of the encoding, by its record class."""
