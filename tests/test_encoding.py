@@ -25,6 +25,7 @@ from phase10 import (
     Hit,
     IllegalMove,
     LayPhase,
+    PhaseChoice,
     Pile,
     Rules,
     RulesError,
@@ -288,17 +289,25 @@ def test_an_encoding_for_an_impossible_table_is_refused(
 
 
 def test_the_guide_describes_every_block_in_order() -> None:
-    """docs/learners.md lists the move and observation blocks as the code has them."""
+    """docs/learners.md lists the move and observation blocks as the code has
+    them: every block, under rules that use every option (the blocks of the
+    Masters Edition and the house rules last), and the classic ones in the
+    same order."""
     text = GUIDE.read_text()
-    encoding = Encoding(2)
-    for table, segments in (
-        ("moves", encoding.actions),
-        ("observation", encoding.observations),
-    ):
-        found = re.search(rf"<!-- {table} -->(.*?)<!-- /{table} -->", text, re.S)
-        assert found is not None, table
-        names = re.findall(r"^\| `(\w+)` \|", found.group(1), re.M)
-        assert names == [segment.name for segment in segments]
+    every = Rules(phase_choice=PhaseChoice.CHOSEN, saves_per_hand=1, swap_wilds=True)
+    for rules in (Rules(), every):
+        encoding = Encoding(2, rules)
+        for table, segments in (
+            ("moves", encoding.actions),
+            ("observation", encoding.observations),
+        ):
+            found = re.search(rf"<!-- {table} -->(.*?)<!-- /{table} -->", text, re.S)
+            assert found is not None, table
+            names = re.findall(r"^\| `(\w+)` \|", found.group(1), re.M)
+            wanted = [segment.name for segment in segments]
+            assert names[: len(wanted)] == wanted
+            if rules is every:
+                assert names == wanted
 
 
 def test_importing_the_core_never_imports_the_learning_libraries() -> None:
