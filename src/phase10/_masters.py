@@ -38,7 +38,13 @@ from ._flow import (
 )
 from ._rules import PhaseChoice
 from ._state import GameState, PlayerState, Step, replace
-from ._transitions import COPY_PLAYER, forget, take_from_hand, verify_turn
+from ._transitions import (
+    COPY_PLAYER,
+    forget,
+    take_from_hand,
+    verify_turn,
+)
+from ._turn_end import declaration_lapses
 
 __all__ = [
     "choose_candidates",
@@ -278,7 +284,7 @@ def play_save(
         "saved": (*me.saved, the_card),
         "saved_now": me.saved_now + 1,
     }
-    if state.rules.phase_choice is _DECLARED and not me.laid_down:
+    if declaration_lapses(state, me):
         changes["active"] = None  # a declaration lasts one turn (R45)
     players = replace_player(state.players, seat, COPY_PLAYER(me, changes))
     if not rest:

@@ -31,8 +31,14 @@ from ._flow import (
     replace_player,
 )
 from ._rules import PhaseChoice, SkipLimit
-from ._state import GameState, replace
-from ._transitions import COPY_PLAYER, PLAY_STEP, forget, take_from_hand, verify_turn
+from ._state import GameState, PlayerState, replace
+from ._transitions import (
+    COPY_PLAYER,
+    PLAY_STEP,
+    forget,
+    take_from_hand,
+    verify_turn,
+)
 
 __all__ = [
     "discard",
@@ -113,6 +119,16 @@ def discard(
     return play_discard(state, card, player, None)
 
 
+def declaration_lapses(state: GameState, me: PlayerState) -> bool:
+    """Whether the phase ``me`` declared this turn lapses as the turn ends:
+    it was declared and not laid (R45). Asked by every move that ends a turn."""
+    return (
+        me.active is not None
+        and not me.laid_down
+        and state.rules.phase_choice is PhaseChoice.DECLARED
+    )
+
+
 def _finish_turn(
     state: GameState,
     card: Card,
@@ -124,11 +140,7 @@ def _finish_turn(
     in hand (R21, R26, R33)."""
     me = state.players[state.current]
     changes: dict[str, object] = {"hand": rest, "known": forget(me.known, (card,))}
-    if (
-        me.active is not None
-        and not me.laid_down
-        and state.rules.phase_choice is PhaseChoice.DECLARED
-    ):
+    if declaration_lapses(state, me):
         changes["active"] = None  # a declaration lasts one turn (R45)
     mine = COPY_PLAYER(me, changes)
     players = replace_player(state.players, state.current, mine)
