@@ -242,6 +242,7 @@ LAYERS: list[set[str]] = [
     {"phase10._flow"},  # 9. the turn flow
     {
         "phase10._transitions",
+        "phase10._hits",
         "phase10._turn_end",
         "phase10._masters",
         "phase10._swap",

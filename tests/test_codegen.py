@@ -110,3 +110,26 @@ def test_a_copier_refuses_a_record_that_checks_its_fields() -> None:
             copier(cls)
     with pytest.raises(TypeError, match="not an attrs class"):
         copier(int)
+
+
+@given(st.integers(0, 2**32))
+def test_records_kept_in_a_dict_hold_their_fields_alone(seed: int) -> None:
+    """The state and the players keep their fields in a ``__dict__`` and are
+    copied as that dict: every state and player a game reaches holds
+    exactly its fields there, so a copy carries nothing stale (a cached
+    hash, a name misspelt by a move) from the record it was made from."""
+    fields = {cls: {f.name for f in attrs.fields(cls)} for cls in (GameState,)}
+    player_fields = {f.name for f in attrs.fields(type(new_game(2).players[0]))}
+    for state in states_of_a_game(seed, 200):
+        assert set(vars(state)) == fields[GameState]
+        for player in state.players:
+            assert set(vars(player)) == player_fields
+
+
+def test_a_record_with_slots_keeps_its_slot_copier() -> None:
+    """Records not copied at every move keep slots, and their copier fills
+    them; a misspelt field is refused there."""
+    game = new_game(2, seed=3)
+    table_free = copier(type(view(game, 0)))
+    with pytest.raises(KeyError):
+        table_free(view(game, 0), {"no_such_field": 1})

@@ -71,10 +71,14 @@ def copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
 
     Only for records whose fields are set as given (:func:`check_unchecked`,
     checked here): for them this is what :func:`attrs.evolve` does, at a
-    third of the cost.
+    third of the cost. A record that keeps its fields in a ``__dict__``
+    (``slots=False``: the state and the players, copied at every move) is
+    copied as that dict, at C speed, in half the time again.
     """
     check_unchecked(cls)
     names = [field.name for field in attrs.fields(cls)]
+    if "__slots__" not in vars(cls):
+        return _dict_copier(cls)
     setters = {name: getattr(cls, name).__set__ for name in names}
     source = "\n".join(
         [
@@ -96,4 +100,24 @@ def copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     copy: Callable[[Any, dict[str, Any]], Any] = make_function(
         source, "copy", namespace, f"copy of {cls.__name__}"
     )
+    return copy
+
+
+def _dict_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    """The copier of an attrs class that keeps its fields in its
+    ``__dict__`` (``slots=False``, no cached hash): the dict holds the
+    fields alone, so a copy of it with ``changes`` applied is the new
+    record's. ``changes`` must name fields only: the engine's own calls do,
+    and the tests check that every state a game reaches holds its fields
+    alone."""
+    make = object.__new__
+    set_dict = object.__setattr__
+
+    def copy(record: Any, changes: dict[str, Any]) -> Any:
+        new: Any = make(cls)
+        values = record.__dict__.copy()
+        values.update(changes)
+        set_dict(new, "__dict__", values)
+        return new
+
     return copy

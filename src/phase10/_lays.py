@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from math import comb, factorial, prod
 from operator import getitem, itemgetter, mul
@@ -51,19 +51,33 @@ def _pooled_groups(
     least = max(1, size - wilds)
     out: list[_Group] = []
     for pool in pools:
-        held = [(face, counts[face]) for face in pool if counts[face]]
-        total = sum(count for _, count in held)
-        single = total == len(held)  # no face twice: combinations are exact
-        for natural in range(least, min(size, total) + 1):
-            pad = (_WILD,) * (size - natural)
-            if single:
-                faces = [face for face, _ in held]
-                out.extend(group + pad for group in combinations(faces, natural))
-            else:
-                out.extend(group + pad for group in _sub_multisets(held, natural))
+        held = tuple(map(counts.__getitem__, pool))
+        if sum(held) >= least:
+            out += _pool_groups(pool, held, size, least)
     if not per_group and wilds >= size:
         out.append((_WILD,) * size)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _pool_groups(
+    pool: tuple[int, ...], held: tuple[int, ...], size: int, least: int
+) -> tuple[_Group, ...]:
+    """The groups of :func:`_pooled_groups` from one pool whose faces are
+    held ``held`` times, with at least ``least`` natural cards. Hands hold
+    the same few cards of a pool again and again, so the answers are kept."""
+    have = [(face, count) for face, count in zip(pool, held, strict=True) if count]
+    total = sum(held)
+    single = total == len(have)  # no face twice: combinations are exact
+    out: list[_Group] = []
+    for natural in range(least, min(size, total) + 1):
+        pad = (_WILD,) * (size - natural)
+        if single:
+            faces = [face for face, _ in have]
+            out.extend(group + pad for group in combinations(faces, natural))
+        else:
+            out.extend(group + pad for group in _sub_multisets(have, natural))
+    return tuple(out)
 
 
 def _sub_multisets(held: Sequence[tuple[int, int]], size: int) -> list[_Group]:
@@ -271,7 +285,9 @@ class _LaySearch:
         self.wanted = wanted = phase.groups
         self.per_group = naturals is NaturalRule.PER_GROUP
         self.need_one = naturals is NaturalRule.PER_PHASE
-        self.bits, unit, self.guards = _packing(counts)
+        self.bits, unit, self.guards, packs = _packing(max(counts))
+        if len(packs) > _PACKS_KEPT:
+            packs.clear()
         listed: dict[tuple[GroupKind, int], list[_Choice]] = {}
         self.choices: list[list[_Choice]] = []
         choices = self.choices
@@ -280,9 +296,11 @@ class _LaySearch:
             if key not in listed:
                 groups = _groups_for(*key, counts, self.per_group, wrap)
                 groups.sort()
+                for group in groups:
+                    if group not in packs:
+                        packs[group] = sum(map(unit.__getitem__, group))
                 listed[key] = [
-                    (sum(map(unit.__getitem__, group)), group.count(_WILD), group)
-                    for group in groups
+                    (packs[group], group.count(_WILD), group) for group in groups
                 ]
             choices.append(listed[key])
         k = len(wanted)
@@ -306,7 +324,7 @@ class _LaySearch:
     def run(self) -> list[tuple[tuple[Card, ...], ...]]:
         """Every way, in the phase's order of groups, sorted."""
         counts = self.counts
-        unit = [1 << (self.bits * face) for face in range(len(counts))]
+        unit = _packing(max(counts))[1]
         self._place(0, self.guards + sum(map(mul, unit, counts)), False, ())
         # Each requirement's choices are sorted, so sorting the ways by the
         # choices they make, in the phase's order, sorts them by their cards.
@@ -316,12 +334,14 @@ class _LaySearch:
             positions = {j: step for step, j in enumerate(self.order)}
             in_phase_order = itemgetter(*[positions[j] for j in range(k)])
             ways = sorted(map(in_phase_order, ways))
-        cards: dict[_Group, tuple[Card, ...]] = {}
-        for options in self.choices:
-            for _, _, group in options:
-                if group not in cards:
-                    cards[group] = tuple(map(FACES.__getitem__, group))
-        laid = [[cards[group] for _, _, group in options] for options in self.choices]
+        # Only the choices some way makes are spelt out in cards.
+        laid = [
+            {
+                i: tuple(map(FACES.__getitem__, options[i][2]))
+                for i in {way[j] for way in ways}
+            }
+            for j, options in enumerate(self.choices)
+        ]
         # The commonest shapes spelled out: this loop makes every lay.
         if k == 1:
             (first,) = laid
@@ -390,6 +410,9 @@ class _LaySearch:
         return found
 
 
+_PACKS_KEPT: Final = 1 << 16
+"""The most packed groups remembered for one width (a few megabytes)."""
+
 # Beyond this many choices, the choices that fit are made rather than tried:
 # making a set or a colour group costs about as much as trying a hundred,
 # making a run as trying several hundred.
@@ -397,9 +420,12 @@ _MANY_POOLED: Final = 96
 _MANY_RUNS: Final = 512
 
 
-def _packing(counts: Sequence[int]) -> tuple[int, list[int], int]:
-    """How to pack card counts into one integer: the bits per face, each
-    face's unit, and the guard bits.
+@cache
+def _packing(largest: int) -> tuple[int, list[int], int, dict[_Group, int]]:
+    """How to pack card counts into one integer, when no face is held more
+    than ``largest`` times: the bits per face, each face's unit, the guard
+    bits, and a memo of the groups packed so far (a group's packing
+    depends on the width alone, and hands keep making the same groups).
 
     Each face gets a field of ``bits`` bits, the count below a guard bit
     ``2 ** (bits - 1)`` that exceeds every count. Taking a group's cards
@@ -409,9 +435,9 @@ def _packing(counts: Sequence[int]) -> tuple[int, list[int], int]:
     count, so any hand packs correctly, however many cards of one face it
     holds.
     """
-    bits = max(counts).bit_length() + 1
-    unit = [1 << (bits * face) for face in range(len(counts))]
-    return bits, unit, sum(one << (bits - 1) for one in unit)
+    bits = largest.bit_length() + 1
+    unit = [1 << (bits * face) for face in range(len(FACES))]
+    return bits, unit, sum(one << (bits - 1) for one in unit), {}
 
 
 # --- how many lays there can be ----------------------------------------------------

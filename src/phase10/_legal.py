@@ -20,7 +20,7 @@ from operator import attrgetter
 from typing import Final
 
 from ._actions import Action
-from ._cards import CardLike
+from ._cards import FACES, CardLike
 from ._errors import (
     NotYourTurn,
     Phase10Error,
@@ -285,10 +285,11 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
     of hits above and the larger lays below). Each move listed has passed
     its own judge: the parts of its ``verify_…`` check that hold for the
     whole turn are asked once, the rest for each move. Lays are the
-    exception: the solver's way to make the phase is judged by
-    :func:`~phase10.verify_lay_phase` (so a turn on which no lay may be made
-    lists none), and the other lays are built to meet the phase as that way
-    does; the test suite checks every listed lay against the judge.
+    exception: they are built to meet the phase, from the hand, once the
+    solver has found the hand makes it, and the judge's other checks (the
+    phase not yet down, R15; a card kept to discard, R33) are asked once
+    for all of them; the test suite checks every listed lay against
+    :func:`~phase10.verify_lay_phase`.
 
     **Larger lays.** With ``Rules.hit_on_lay_turn`` on (the official game),
     the minimal lays followed by hits reach every legal lay: a group larger
@@ -321,24 +322,30 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
 
     .. versionadded:: 0.1
     """
-    if isinstance(state, PlayerView):
-        if state.step in _IN_TURN and (
-            state.seat is None or state.seat != state.current
-        ):
-            return ()
-        state = _surrogate(state)
-    elif not isinstance(state, GameState):
-        raise UsageError(
-            f"expected a GameState or a PlayerView, not {type(state).__name__}"
-        )
+    if state.__class__ is not GameState:
+        if isinstance(state, PlayerView):
+            if state.step in _IN_TURN and (
+                state.seat is None or state.seat != state.current
+            ):
+                return ()
+            state = _surrogate(state)
+        elif not isinstance(state, GameState):
+            raise UsageError(
+                f"expected a GameState or a PlayerView, not {type(state).__name__}"
+            )
     step = state.step
-    faces = (
-        tuple(sorted(set(state.players[state.current].hand), key=_BY_INDEX))
-        if step is _PLAY_STEP
-        else ()
-    )
+    if step is _PLAY_STEP:
+        # The distinct cards in hand, in index order (by their indices, which
+        # hash faster than the cards).
+        faces = tuple(
+            map(_FACE, sorted(set(map(_INDEX, state.players[state.current].hand))))
+        )
+        listings = _PLAY_LISTINGS
+    else:
+        faces = ()
+        listings = _DRAW_LISTINGS if step is _DRAW_STEP else _LISTINGS[step]
     actions: list[Action] = []
-    for candidates in _LISTINGS[step]:
+    for candidates in listings:
         actions += candidates(state, faces)
     return tuple(actions)
 
@@ -350,4 +357,8 @@ _LISTINGS: Final = {
     for step in Step
 }
 _PLAY_STEP: Final = Step.PLAY
-_BY_INDEX: Final = attrgetter("index")
+_DRAW_STEP: Final = Step.DRAW
+_PLAY_LISTINGS: Final = _LISTINGS[_PLAY_STEP]
+_DRAW_LISTINGS: Final = _LISTINGS[_DRAW_STEP]
+_INDEX: Final = attrgetter("index")
+_FACE: Final = FACES.__getitem__

@@ -50,6 +50,7 @@ from ._flow import (
     seats_from,
     verify_next_hand,
 )
+from ._hits import hit_candidates
 from ._immutable import Immutable
 from ._masters import (
     choose_candidates,
@@ -66,7 +67,6 @@ from ._state import GameState, Step
 from ._swap import play_swap_wild, swap_candidates, verify_swap_wild
 from ._transitions import (
     draw_candidates,
-    hit_candidates,
     lay_candidates,
     play_draw,
     play_hit,

@@ -124,7 +124,8 @@ class Meld(Immutable):
         return format_cards(self.cards)
 
 
-@attrs.frozen(repr=False)
+# Kept in a __dict__, not slots: copied at every move, as a dict (_codegen).
+@attrs.frozen(repr=False, slots=False)
 class PlayerState(Immutable):
     """One player's part of the state.
 
@@ -188,7 +189,8 @@ class PlayerState(Immutable):
         )
 
 
-@attrs.frozen(repr=False)
+# Kept in a __dict__, not slots: copied at every move, as a dict (_codegen).
+@attrs.frozen(repr=False, slots=False)
 class GameState(Immutable):
     """The whole game at one moment. Immutable: every move returns a new state.
 

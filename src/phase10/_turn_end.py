@@ -8,6 +8,7 @@ moves of its kind that the judge allows (``…_candidates``) beside them.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Final
 
 from ._actions import Discard, Skip
@@ -54,6 +55,7 @@ __all__ = [
 ]
 
 _PLAY_STEP: Final = PLAY_STEP
+_INDEX: Final = attrgetter("index")
 
 
 # --- discard and skip -----------------------------------------------------------
@@ -276,7 +278,9 @@ def skip(
 
 # --- the moves of these kinds a turn may make ------------------------------------
 
-_DISCARDS: Final = tuple(Discard(card) for card in FACES)
+_DISCARDS: Final = tuple(Discard(card) if may_discard(card) else None for card in FACES)
+"""By card index, the discard of that card, or ``None`` where the card may
+not be discarded (asked of :func:`may_discard` once, here)."""
 _SKIPS: Final = {target: Skip(target) for target in (None, *range(64))}
 
 
@@ -291,13 +295,13 @@ def discard_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Discar
     are immutable, so the same ones are handed out again."""
     if pass_turn_barrier(state, False, len(faces) == 1 and _holds_one(state)):
         return []
-    return [_DISCARDS[card.index] for card in faces if may_discard(card)]
+    return [move for move in map(_DISCARDS.__getitem__, map(_INDEX, faces)) if move]
 
 
 def skip_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Skip]:
     """Every Skip the judge allows now: one for each seat that may be
     targeted, in seat order, or ``Skip(None)`` when nobody may be (R26-R29)."""
-    if SKIP not in faces:
+    if not faces or faces[-1] is not SKIP:  # the Skip sorts last (index 49)
         return []
     targets = skip_targets(state)
     going_out = len(state.players[state.current].hand) == 1
