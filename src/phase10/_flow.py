@@ -29,7 +29,7 @@ from ._errors import (
 from ._events import DrawPileShuffled, Event, GameEnded, HandDealt, HandEnded, TurnLost
 from ._rules import OFFICIAL, EmptyDrawPile, PhaseChoice, Rules
 from ._shuffle import fresh_seed, seed_problem, shuffled
-from ._state import GameState, PlayerState, Step, replace
+from ._state import GameState, PlayerState, Step, copier, replace
 
 __all__ = [
     "MAX_HANDS",
@@ -384,17 +384,22 @@ def begin_turn(
         shuffles += 1
         if log is not None:
             log.append(DrawPileShuffled(len(draw_pile)))
-    return replace(
+    return _COPY_STATE(
         state,
-        players=players,
-        current=seat,
-        turn_slot=slot,
-        step=_DRAW_STEP,
-        laid_this_turn=False,
-        draw_pile=draw_pile,
-        discard_pile=discard_pile,
-        shuffles=shuffles,
+        {
+            "players": players,
+            "current": seat,
+            "turn_slot": slot,
+            "step": _DRAW_STEP,
+            "laid_this_turn": False,
+            "draw_pile": draw_pile,
+            "discard_pile": discard_pile,
+            "shuffles": shuffles,
+        },
     )
+
+
+_COPY_STATE: Final = copier(GameState)
 
 
 def replace_player(

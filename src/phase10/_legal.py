@@ -15,12 +15,12 @@ is never played on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 from typing import Final
 
 from ._actions import Action
-from ._cards import FACES, CardLike
+from ._cards import FACES, Card, CardLike
 from ._errors import (
     NotYourTurn,
     Phase10Error,
@@ -30,6 +30,7 @@ from ._errors import (
 )
 from ._groups import End
 from ._moves import MOVES, judge
+from ._rules import Rules
 from ._state import GameState, Pile, Step
 from ._transitions import verify_draw, verify_hit, verify_lay_phase, verify_next_hand
 from ._turn_end import verify_discard, verify_skip
@@ -333,6 +334,10 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
             raise UsageError(
                 f"expected a GameState or a PlayerView, not {type(state).__name__}"
             )
+    rules = state.rules
+    listings = _LISTINGS.get(id(rules))
+    if listings is None or listings[0] is not rules:
+        listings = _listings(rules)
     step = state.step
     if step is _PLAY_STEP:
         # The distinct cards in hand, in index order (by their indices, which
@@ -340,25 +345,48 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
         faces = tuple(
             map(_FACE, sorted(set(map(_INDEX, state.players[state.current].hand))))
         )
-        listings = _PLAY_LISTINGS
+        listing = listings[1]
     else:
         faces = ()
-        listings = _DRAW_LISTINGS if step is _DRAW_STEP else _LISTINGS[step]
+        listing = listings[2] if step is _DRAW_STEP else listings[3][step]
     actions: list[Action] = []
-    for candidates in listings:
+    for candidates in listing:
         actions += candidates(state, faces)
     return tuple(actions)
 
 
-# Each kind of move lists its own candidates, beside its judge; the table of
-# moves gives them in the order of a turn, for the steps they are made in.
-_LISTINGS: Final = {
-    step: tuple(row.candidates for row in MOVES.values() if step in row.steps)
-    for step in Step
-}
+_Listing = tuple[Callable[[GameState, tuple[Card, ...]], Sequence[Action]], ...]
+_LISTINGS: Final[dict[int, tuple[Rules, _Listing, _Listing, dict[Step, _Listing]]]] = {}
+"""For each rules record (by identity, kept alive here so its id is not
+reused), the functions that list the candidates of each step."""
+
+
+def _listings(
+    rules: Rules,
+) -> tuple[Rules, _Listing, _Listing, dict[Step, _Listing]]:
+    """Each kind of move lists its own candidates, beside its judge; the
+    table of moves gives them in the order of a turn, for the steps they are
+    made in and the rules that offer them."""
+    if len(_LISTINGS) >= 256:
+        _LISTINGS.clear()
+    by_step = {
+        step: tuple(
+            row.candidates
+            for row in MOVES.values()
+            if step in row.steps and row.offered(rules)
+        )
+        for step in Step
+    }
+    entry = _LISTINGS[id(rules)] = (
+        rules,
+        by_step[_PLAY_STEP],
+        by_step[_DRAW_STEP],
+        by_step,
+    )
+    return entry
+
+
 _PLAY_STEP: Final = Step.PLAY
 _DRAW_STEP: Final = Step.DRAW
-_PLAY_LISTINGS: Final = _LISTINGS[_PLAY_STEP]
-_DRAW_LISTINGS: Final = _LISTINGS[_DRAW_STEP]
 _INDEX: Final = attrgetter("index")
 _FACE: Final = FACES.__getitem__

@@ -63,6 +63,7 @@ from ._masters import (
     verify_draw_saved,
     verify_save,
 )
+from ._rules import PhaseChoice, Rules
 from ._state import GameState, Step
 from ._swap import play_swap_wild, swap_candidates, verify_swap_wild
 from ._transitions import (
@@ -115,6 +116,12 @@ class MoveKind(Immutable):
     steps: tuple[Step, ...]
     """The steps of a turn or game in which a move of this kind may be made:
     its candidates are listed only then."""
+    offered: Callable[[Rules], bool] = lambda rules: True
+    """Whether rules let a move of this kind be made at all (a Save only
+    where cards are saved): its candidates are listed only under rules for
+    which this is true. It repeats the first check of ``candidates``, which
+    lists nothing under other rules, so that a listing under the official
+    rules does not ask the editions' moves at every turn."""
 
 
 MOVES: Final[Mapping[type, MoveKind]] = MappingProxyType(
@@ -169,6 +176,7 @@ MOVES: Final[Mapping[type, MoveKind]] = MappingProxyType(
                 lambda s, a, p, log: play_choose_phase(s, a.phase, p, log),
                 choose_candidates,
                 (Step.CHOOSE, Step.PLAY),
+                lambda rules: rules.phase_choice is not PhaseChoice.IN_ORDER,
             ),
             MoveKind(
                 DrawSaved,
@@ -183,6 +191,7 @@ MOVES: Final[Mapping[type, MoveKind]] = MappingProxyType(
                 lambda s, a, p, log: play_save(s, a.card, p, log),
                 save_candidates,
                 (Step.PLAY,),
+                lambda rules: rules.saves_per_hand > 0,
             ),
             MoveKind(
                 SwapWild,
@@ -190,6 +199,7 @@ MOVES: Final[Mapping[type, MoveKind]] = MappingProxyType(
                 lambda s, a, p, log: play_swap_wild(s, a.card, a.meld, p, log),
                 swap_candidates,
                 (Step.PLAY,),
+                lambda rules: rules.swap_wilds,
             ),
         )
     }
