@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import combinations, product
+from itertools import combinations, compress, product
 from math import comb, factorial, prod
 from operator import getitem, itemgetter, mul
 from typing import Final
@@ -123,8 +123,9 @@ def _run_groups(
     everywhere = (_WILD,) * size
     out: list[_Group] = []
     for palette in palettes:
+        count_of = counts.__getitem__
         options = [
-            tuple(face for face in faces if counts[face])
+            tuple(compress(faces, map(count_of, faces)))
             for faces in _BY_NUMBER[palette]
         ]
         if wrap:
@@ -241,6 +242,16 @@ def minimal_lays(
     for card in hand:
         counts[card.index] += 1
     counts[SKIP.index] = 0  # never part of a group (R12)
+    if len(phase.groups) == 1:
+        # One requirement: each of its groups is a way; no search.
+        (wanted,) = phase.groups
+        groups = _groups_for(
+            wanted.kind, wanted.size, counts, naturals is NaturalRule.PER_GROUP, wrap
+        )
+        if naturals is NaturalRule.PER_PHASE:
+            groups = [group for group in groups if group.count(_WILD) < len(group)]
+        groups.sort()
+        return [(tuple(map(FACES.__getitem__, group)),) for group in groups]
     search = _LaySearch(counts, phase, naturals, wrap)
     if not all(search.choices):
         return []
@@ -325,7 +336,11 @@ class _LaySearch:
         """Every way, in the phase's order of groups, sorted."""
         counts = self.counts
         unit = _packing(max(counts))[1]
-        self._place(0, self.guards + sum(map(mul, unit, counts)), False, ())
+        whole = self.guards + sum(map(mul, unit, counts))
+        if self.last == 1 and not self.need_one and len(self.packs[1]) <= _MANY_POOLED:
+            self._pairs(whole)
+        else:
+            self._place(0, whole, False, ())
         # Each requirement's choices are sorted, so sorting the ways by the
         # choices they make, in the phase's order, sorts them by their cards.
         ways = self.found
@@ -350,6 +365,23 @@ class _LaySearch:
             first, second = laid
             return [(first[a], second[b]) for a, b in ways]
         return [tuple(map(getitem, laid, way)) for way in ways]
+
+    def _pairs(self, whole: int) -> None:
+        """:meth:`_place` for two requirements of few choices, none needing a
+        natural card from the other: each choice of the first, then every
+        choice of the second that the cards left can make (no earlier than
+        the first's if the two are twins), tried at once."""
+        first, second = self.packs
+        guards = self.guards
+        twins = self.twin[1] >= 0
+        found = self.found
+        for i, taken in enumerate(first):
+            left = whole - taken
+            found += [
+                (i, j)
+                for j in range(i if twins else 0, len(second))
+                if (left - second[j]) & guards == guards
+            ]
 
     def _place(
         self, step: int, left: int, natural: bool, prefix: tuple[int, ...]
