@@ -10,7 +10,6 @@ cards.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from ._actions import Hit
@@ -34,50 +33,46 @@ def hit_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Hit]:
         is not None
     ):
         return []
-    hits = []
+    hits: list[Hit] = []
     wrap = state.rules.wrap_runs
-    tables = [_fits_of(meld, wrap) for meld in state.table]
+    table = state.table
+    tables = [_fits_of(meld, index, wrap) for index, meld in enumerate(table)]
     for card in faces:
         face = card.index
         for index, fits in enumerate(tables):
-            ends = fits.get(face)
-            if ends is None:
-                meld = state.table[index]
-                ends = fits[face] = tuple(
-                    (end, _END_CODE[end])
+            made = fits.get(face)
+            if made is None:
+                meld = table[index]
+                made = fits[face] = tuple(
+                    Hit(card, index, end)
                     for end in _fitting_ends(
                         meld.kind, meld.shape, meld.cards, card, wrap
                     )
                 )
-            for end, code in ends:
-                key = (face, index, code)
-                hit = _HITS.get(key)
-                if hit is None:
-                    hit = _HITS[key] = Hit(card, index, end)
-                hits.append(hit)
+            hits += made
     return hits
 
 
-_END_CODE: Final[dict[End | None, int]] = {None: 0, End.LOW: 1, End.HIGH: 2}
-_HITS: Final[dict[tuple[int, int, int], Hit]] = {}
-"""Hit records handed out again, by face, group and end: records are
-immutable, and a turn lists the same hits as the one before."""
-_FITS: Final[
-    dict[int, tuple[Meld, bool, dict[int, tuple[tuple[End | None, int], ...]]]]
-] = {}
+_FITS: Final[dict[int, tuple[Meld, int, bool, dict[int, tuple[Hit, ...]]]]] = {}
 """For each group on the table (by identity, kept alive here so its id is
-not reused), the ends at which each face fits it: groups stay unchanged for
-many turns, and finding one by identity costs less than hashing its cards."""
+not reused), its place on the table and, for each face, the hits of that
+face on it, made once: groups stay unchanged for many turns, and finding
+one by identity costs less than hashing its cards. Hit records are
+immutable, so the same ones are handed out again."""
 
 
-def _fits_of(meld: Meld, wrap: bool) -> dict[int, tuple[tuple[End | None, int], ...]]:
+def _fits_of(meld: Meld, index: int, wrap: bool) -> dict[int, tuple[Hit, ...]]:
     entry = _FITS.get(id(meld))
-    if entry is None or entry[0] is not meld or entry[1] is not wrap:
+    if (
+        entry is None
+        or entry[0] is not meld
+        or entry[1] != index
+        or entry[2] is not wrap
+    ):
         if len(_FITS) >= 4096:
             _FITS.clear()
-            _HITS.clear()
-        entry = _FITS[id(meld)] = (meld, wrap, {})
-    return entry[2]
+        entry = _FITS[id(meld)] = (meld, index, wrap, {})
+    return entry[3]
 
 
 _EITHER_END: Final = (End.LOW, End.HIGH)
@@ -86,7 +81,6 @@ _NO_END: Final = (None,)
 _HIGH_END: Final = (End.HIGH,)
 
 
-@lru_cache(maxsize=8192)
 def _fitting_ends(
     kind: GroupKind,
     shape: GroupShape,
@@ -98,8 +92,7 @@ def _fitting_ends(
     where no end is named), asking the judge of groups, :func:`extend_group`
     (R13, R30, R32), runs wrapping from 12 to 1 if ``wrap`` (R42).
 
-    A group on the table stays as it is for many turns, so the answers are
-    remembered: every turn asks again about the same groups and cards.
+    The answers are kept by :func:`hit_candidates`, for each group on the table.
     """
     run = kind.is_run
     fitting = []

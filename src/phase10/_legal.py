@@ -16,7 +16,6 @@ is never played on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from operator import attrgetter
 from typing import Final
 
 from ._actions import Action
@@ -343,7 +342,10 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
         # The distinct cards in hand, in index order (by their indices, which
         # hash faster than the cards).
         faces = tuple(
-            map(_FACE, sorted(set(map(_INDEX, state.players[state.current].hand))))
+            [
+                _FACES[i]
+                for i in sorted({c.index for c in state.players[state.current].hand})
+            ]
         )
         listing = listings[1]
     else:
@@ -388,5 +390,4 @@ def _listings(
 
 _PLAY_STEP: Final = Step.PLAY
 _DRAW_STEP: Final = Step.DRAW
-_INDEX: Final = attrgetter("index")
-_FACE: Final = FACES.__getitem__
+_FACES: Final = FACES

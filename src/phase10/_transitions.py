@@ -163,11 +163,13 @@ def forget(known: tuple[Card, ...], played: Iterable[Card]) -> tuple[Card, ...]:
     """
     if not known:
         return known
-    rest = list(known)
+    rest = known
     for card in played:
-        if card in rest:
-            rest.remove(card)
-    return tuple(rest)
+        for at, held in enumerate(rest):
+            if held is card:  # one object per face: found by identity
+                rest = rest[:at] + rest[at + 1 :]
+                break
+    return rest
 
 
 # --- draw ---------------------------------------------------------------------

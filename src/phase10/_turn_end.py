@@ -8,7 +8,6 @@ moves of its kind that the judge allows (``…_candidates``) beside them.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Final
 
 from ._actions import Discard, Skip
@@ -55,7 +54,6 @@ __all__ = [
 ]
 
 _PLAY_STEP: Final = PLAY_STEP
-_INDEX: Final = attrgetter("index")
 
 
 # --- discard and skip -----------------------------------------------------------
@@ -295,7 +293,7 @@ def discard_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Discar
     are immutable, so the same ones are handed out again."""
     if pass_turn_barrier(state, False, len(faces) == 1 and _holds_one(state)):
         return []
-    return [move for move in map(_DISCARDS.__getitem__, map(_INDEX, faces)) if move]
+    return [move for card in faces if (move := _DISCARDS[card.index]) is not None]
 
 
 def skip_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Skip]:
