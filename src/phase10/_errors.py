@@ -3,7 +3,7 @@ each is also a ``ValueError``, but :class:`UsageError`, a ``TypeError``."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import NamedTuple, cast
 
 __all__ = [
     "BadDiscard",
@@ -24,6 +24,7 @@ __all__ = [
     "NotationError",
     "Phase10Error",
     "PhaseNotMet",
+    "Refusal",
     "RulesError",
     "UsageError",
     "WrongStep",
@@ -280,3 +281,18 @@ class FormatError(Phase10Error, ValueError):
 
     .. versionadded:: 0.1
     """
+
+
+class Refusal(NamedTuple):
+    """A refusal not yet raised: the exception's class, its reason and its
+    clause. The barriers of the moves (the parts of their judges that hold
+    for a whole turn) return one, a constant, so that asking whether a move
+    is refused, as every listing of moves does, builds no exception."""
+
+    kind: type[IllegalMove]
+    reason: str
+    clause: str
+
+    def error(self) -> IllegalMove:
+        """The exception to raise."""
+        return self.kind(self.reason, clause=self.clause)

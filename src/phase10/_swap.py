@@ -77,7 +77,7 @@ def _judge_swap(
         )
     barrier = hit_barrier(state)
     if barrier is not None:
-        raise barrier
+        raise barrier.error()
     if not 0 <= meld < len(state.table):
         raise NoSuchMeld(
             f"there is no group {meld} on the table "

@@ -23,6 +23,7 @@ from ._errors import (
     NoSuchMeld,
     NoSuchSeat,
     NotYourTurn,
+    Refusal,
     UsageError,
     WrongStep,
     is_whole,
@@ -191,10 +192,20 @@ def verify_draw(
     verify_turn(state, player, _DRAW_STEP, "draw")
     barrier = draw_barrier(state, source)
     if barrier is not None:
-        raise barrier
+        raise barrier.error()
 
 
-def draw_barrier(state: GameState, source: Pile) -> CannotDraw | None:
+_NO_DRAW_PILE: Final = Refusal(CannotDraw, "the draw pile is empty", "R25")
+_NO_DISCARD_PILE: Final = Refusal(CannotDraw, "the discard pile is empty", "R21")
+_SKIP_ON_TOP: Final = Refusal(
+    CannotDraw, "a Skip can never be taken from the discard pile", "R23"
+)
+_WILD_ON_TOP: Final = Refusal(
+    CannotDraw, "these rules do not let a Wild be taken from the discard pile", "R22"
+)
+
+
+def draw_barrier(state: GameState, source: Pile) -> Refusal | None:
     """Why the top card of ``source`` may not be drawn now, or ``None``: the
     part of :func:`verify_draw`'s judgement about the pile, kept apart so
     that listing the draws asks it without raising."""
@@ -202,19 +213,15 @@ def draw_barrier(state: GameState, source: Pile) -> CannotDraw | None:
         # A turn never starts with an empty draw pile (R25), but a state
         # built by hand or from outside data could.
         if not state.draw_pile:
-            return CannotDraw("the draw pile is empty", clause="R25")
+            return _NO_DRAW_PILE
         return None
     if not state.discard_pile:
-        return CannotDraw("the discard pile is empty", clause="R21")
+        return _NO_DISCARD_PILE
     top = state.discard_pile[0]
     if top.is_skip:
-        return CannotDraw(
-            "a Skip can never be taken from the discard pile", clause="R23"
-        )
+        return _SKIP_ON_TOP
     if top.is_wild and not state.rules.wild_from_discard:
-        return CannotDraw(
-            "these rules do not let a Wild be taken from the discard pile", clause="R22"
-        )
+        return _WILD_ON_TOP
     return None
 
 
@@ -283,7 +290,7 @@ def _judge_lay(
     me = state.players[state.current]
     barrier = lay_barrier(state)
     if barrier is not None:
-        raise barrier
+        raise barrier.error()
     rest = take_from_hand(
         me.hand, (card for group in cards for card in group), clause="R15"
     )
@@ -308,15 +315,18 @@ def _judge_lay(
     return shapes, rest
 
 
-def lay_barrier(state: GameState) -> CannotLay | None:
+_LAID_ALREADY: Final = Refusal(
+    CannotLay, "you have already laid down your phase this hand", "R15"
+)
+
+
+def lay_barrier(state: GameState) -> Refusal | None:
     """Why the player to move may not lay down at all now, or ``None``: they
     laid their phase this hand already (R15). Part of
     :func:`verify_lay_phase`'s judgement, kept apart so that listing every
     lay asks it first."""
     if state.players[state.current].laid_down:
-        return CannotLay(
-            "you have already laid down your phase this hand", clause="R15"
-        )
+        return _LAID_ALREADY
     return None
 
 
@@ -413,7 +423,7 @@ def _judge_hit(
     verify_turn(state, player, _PLAY_STEP, "hit")
     barrier = hit_barrier(state)
     if barrier is not None:
-        raise barrier
+        raise barrier.error()
     me = state.players[state.current]
     rest = take_from_hand(me.hand, (the_card,), clause="R30")
     if not (0 <= meld < len(state.table)):
@@ -430,20 +440,25 @@ def _judge_hit(
     return grown, the_card, rest
 
 
-def hit_barrier(state: GameState) -> CannotHit | None:
+_NOT_DOWN: Final = Refusal(
+    CannotHit, "you must lay down your own phase before you can hit", "R30"
+)
+_LAID_THIS_TURN: Final = Refusal(
+    CannotHit,
+    "these rules do not let you hit on the turn you lay down your phase",
+    "R31",
+)
+
+
+def hit_barrier(state: GameState) -> Refusal | None:
     """Why the player to move may not hit at all now, or ``None``: their
     phase is not down (R30), or it went down this turn under rules that
     forbid hitting then (R31). Part of :func:`verify_hit`'s judgement, kept
     apart so that listing every hit asks it once."""
     if not state.players[state.current].laid_down:
-        return CannotHit(
-            "you must lay down your own phase before you can hit", clause="R30"
-        )
+        return _NOT_DOWN
     if state.laid_this_turn and not state.rules.hit_on_lay_turn:
-        return CannotHit(
-            "these rules do not let you hit on the turn you lay down your phase",
-            clause="R31",
-        )
+        return _LAID_THIS_TURN
     return None
 
 
@@ -461,19 +476,22 @@ def fit_hit(
     )
     barrier = keep_card_barrier(state, left)
     if barrier is not None:
-        raise barrier
+        raise barrier.error()
     return grown
 
 
-def keep_card_barrier(state: GameState, left: int) -> CannotHit | None:
+_LAST_CARD_HIT: Final = Refusal(
+    CannotHit,
+    "you must keep a card to discard: these rules do not let you go out by a hit",
+    "R33",
+)
+
+
+def keep_card_barrier(state: GameState, left: int) -> Refusal | None:
     """Why a hit leaving ``left`` cards in hand is refused, or ``None``: it
     would empty the hand under rules without going out by a hit (R33)."""
     if not left and not state.rules.go_out_by_hit:
-        return CannotHit(
-            "you must keep a card to discard: these rules do not let you go out "
-            "by a hit",
-            clause="R33",
-        )
+        return _LAST_CARD_HIT
     return None
 
 
