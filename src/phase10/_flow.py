@@ -406,7 +406,9 @@ def replace_player(
     players: tuple[PlayerState, ...], seat: int, player: PlayerState
 ) -> tuple[PlayerState, ...]:
     """``players`` with the one at ``seat`` replaced."""
-    return (*players[:seat], player, *players[seat + 1 :])
+    changed = list(players)
+    changed[seat] = player
+    return tuple(changed)
 
 
 # --- ending a hand and the game ---------------------------------------------

@@ -271,7 +271,10 @@ def apply(state: GameState, action: Action, *, player: int | None = None) -> Gam
 
     .. versionadded:: 0.1
     """
-    return _row(action).play(state, action, player, None)
+    row = _ROWS.get(type(action))
+    if row is None:
+        row = _row(action)  # raises
+    return row.play(state, action, player, None)
 
 
 def apply_with_events(
