@@ -176,6 +176,10 @@ class OneKind:
             return self._answer(hand, (a + first,))
         top[a] = -1
         m2 = max(top)
+        if m1 + m2 + wilds < self.slots:
+            # Two groups draw on two bins at most: even the two best leave
+            # more places than there are Wilds.
+            return None
         b = top.index(m2)
         placed = place_on_bins(self.sizes, (m1, m2), self.per_group)
         if placed is None:
