@@ -143,7 +143,9 @@ class OneKind:
             counts = [0] * 5
             for card in hand:
                 counts[card._c] += 1
-            wilds = hand.count(WILD)
+            # By identity: one object per face, and a card's comparison is
+            # Python code.
+            wilds = [card is WILD for card in hand].count(True)
             naturals = len(hand) - counts[4]
         else:
             counts = [0] * 14
