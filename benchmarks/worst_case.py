@@ -64,7 +64,7 @@ from phase10 import (
     Phase10Error,
     PhaseSpec,
     Rules,
-    _lays,
+    _lay_bounds,
     _rules,
     apply,
     can_lay_phase,
@@ -174,8 +174,8 @@ def cold(call: Callable[[], object]) -> Callable[[], object]:
     def run() -> object:
         _rules._deck_can_make.cache_clear()
         _rules._most_lays.cache_clear()
-        _lays._choices.cache_clear()
-        _lays._pooled.cache_clear()
+        _lay_bounds._choices.cache_clear()
+        _lay_bounds._pooled.cache_clear()
         # The reader's own memory of the phases and rules it has read,
         # wherever the reader keeps it.
         for module in READERS:

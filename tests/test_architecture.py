@@ -234,7 +234,11 @@ LAYERS: list[set[str]] = [
     },
     {"phase10._cards"},  # 2. cards and their notation
     {"phase10._phases"},  # 3. phases and their language
-    {"phase10._solver", "phase10._lays"},  # 4. the solver, and bounds on lays
+    {
+        "phase10._solver",
+        "phase10._lays",
+        "phase10._lay_bounds",
+    },  # 4. the solver, lays, bounds
     {"phase10._rules"},  # 5. rules and options
     {"phase10._groups"},  # 6. the judge of groups
     {"phase10._state"},  # 7. the state

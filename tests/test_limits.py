@@ -49,7 +49,8 @@ from phase10 import (
     parse_cards,
     standard_deck,
 )
-from phase10._lays import _groups_for, minimal_lays, most_groups, most_lays
+from phase10._lay_bounds import most_groups, most_lays
+from phase10._lays import _groups_for, minimal_lays
 from phase10._solver import solve
 from phase10._transitions import _laid
 

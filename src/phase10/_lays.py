@@ -9,18 +9,17 @@ handled as counts per face (see :attr:`Card.index`).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, compress, product
-from math import comb, factorial, prod
-from operator import getitem, itemgetter, mul
+from math import comb, prod
+from operator import getitem, itemgetter
 from typing import Final
 
 from ._cards import FACES, SKIP, WILD, Card
-from ._limits import MAX_HAND_SIZE
-from ._phases import GroupKind, GroupSpec, NaturalRule, PhaseSpec
+from ._phases import GroupKind, NaturalRule, PhaseSpec
 
-__all__ = ["minimal_lays", "most_groups", "most_lays"]
+__all__ = ["minimal_lays"]
 
 
 # --- enumerating lays ---------------------------------------------------------------
@@ -31,6 +30,9 @@ _COLORS: Final = 4
 
 _Group = tuple[int, ...]
 """A group as its cards' indices, in laid order."""
+_Pool = tuple[tuple[int, ...], Callable[[Sequence[int]], tuple[int, ...]]]
+"""A pool of faces (a number's for sets, a colour's for colour groups), and
+the getter of their counts."""
 
 
 def _face(number: int, color: int) -> int:
@@ -40,7 +42,7 @@ def _face(number: int, color: int) -> int:
 def _pooled_groups(
     counts: Sequence[int],
     size: int,
-    pools: Sequence[tuple[int, ...]],
+    pools: Sequence[_Pool],
     per_group: bool,
 ) -> list[_Group]:
     """Groups of ``size`` cards drawn from one pool (a number's faces for a
@@ -50,8 +52,8 @@ def _pooled_groups(
     wilds = counts[_WILD]
     least = max(1, size - wilds)
     out: list[_Group] = []
-    for pool in pools:
-        held = tuple(map(counts.__getitem__, pool))
+    for pool, holding in pools:
+        held = holding(counts)
         if sum(held) >= least:
             out += _pool_groups(pool, held, size, least)
     if not per_group and wilds >= size:
@@ -123,22 +125,20 @@ def _run_groups(
     everywhere = (_WILD,) * size
     out: list[_Group] = []
     for palette in palettes:
-        count_of = counts.__getitem__
         options = [
-            tuple(compress(faces, map(count_of, faces)))
-            for faces in _BY_NUMBER[palette]
+            tuple(compress(faces, holding(counts)))
+            for faces, holding in _BY_NUMBER[palette]
         ]
         if wrap:
             options = options + options
         for low in range(_HIGHEST if wrap else _HIGHEST - size + 1):
             places = options[low : low + size]
-            bare = [i for i in range(size) if not places[i]]
-            if len(bare) > spare:
+            missing = places.count(())
+            if missing > spare:
                 continue
-            held = [i for i in range(size) if places[i]]
-            free = spare - len(bare)  # Wilds left for places that have a card
-            subsets = sum(comb(len(held), extra) for extra in range(free + 1))
-            every = prod(len(places[i]) + 1 for i in held)
+            free = spare - missing  # Wilds left for places that have a card
+            subsets = _SUBSETS[size - missing][free]
+            every = prod([len(faces) + 1 for faces in places])
             if every <= 4 * subsets:
                 # Few choices go to waste: filter them all, at C speed.
                 out.extend(
@@ -147,6 +147,8 @@ def _run_groups(
                     if run.count(_WILD) <= spare
                 )
                 continue
+            bare = [i for i in range(size) if not places[i]]
+            held = [i for i in range(size) if places[i]]
             for extra in range(free + 1):
                 for chosen in combinations(held, extra):
                     filled = list(places)
@@ -161,22 +163,34 @@ def _run_groups(
 _ONLY_WILD: Final = (_WILD,)
 
 
-_SET_POOLS: Final = tuple(
-    tuple(_face(number, color) for color in range(_COLORS))
-    for number in range(1, _HIGHEST + 1)
+def _with_getters(pools: Sequence[tuple[int, ...]]) -> tuple[_Pool, ...]:
+    """Each pool with the getter of its faces' counts (a C call: reading
+    them one by one costs several times more)."""
+    return tuple((pool, itemgetter(*pool)) for pool in pools)
+
+
+_SET_POOLS: Final = _with_getters(
+    [
+        tuple(_face(number, color) for color in range(_COLORS))
+        for number in range(1, _HIGHEST + 1)
+    ]
 )
-_COLOR_POOLS: Final = tuple(
-    tuple(_face(number, color) for number in range(1, _HIGHEST + 1))
-    for color in range(_COLORS)
+_COLOR_POOLS: Final = _with_getters(
+    [
+        tuple(_face(number, color) for number in range(1, _HIGHEST + 1))
+        for color in range(_COLORS)
+    ]
 )
 _PARITY_POOLS: Final = {
-    parity: (
-        tuple(
-            _face(number, color)
-            for number in range(1, _HIGHEST + 1)
-            if number % 2 == parity
-            for color in range(_COLORS)
-        ),
+    parity: _with_getters(
+        [
+            tuple(
+                _face(number, color)
+                for number in range(1, _HIGHEST + 1)
+                if number % 2 == parity
+                for color in range(_COLORS)
+            )
+        ]
     )
     for parity in (0, 1)
 }
@@ -185,12 +199,29 @@ _RUN_PALETTES: Final = (tuple(range(_COLORS)),)
 _COLOR_RUN_PALETTES: Final = tuple((color,) for color in range(_COLORS))
 _BY_NUMBER: Final = {
     palette: tuple(
-        tuple(_face(number, color) for color in palette)
-        for number in range(1, _HIGHEST + 1)
+        (
+            faces,
+            itemgetter(*faces)
+            if len(faces) > 1
+            else lambda counts, f=faces: (counts[f[0]],),
+        )
+        for faces in (
+            tuple(_face(number, color) for color in palette)
+            for number in range(1, _HIGHEST + 1)
+        )
     )
     for palette in (*_RUN_PALETTES, *_COLOR_RUN_PALETTES)
 }
-"""For each palette, the faces of each number 1-12 in its colours."""
+"""For each palette, the faces of each number 1-12 in its colours, with
+the getter of their counts."""
+_SUBSETS: Final = tuple(
+    tuple(
+        sum(comb(held, extra) for extra in range(free + 1))
+        for free in range(_HIGHEST + 1)
+    )
+    for held in range(_HIGHEST + 1)
+)
+"""``_SUBSETS[n][k]``: the ways to choose at most ``k`` of ``n`` places."""
 
 
 def _groups_for(
@@ -251,7 +282,7 @@ def minimal_lays(
         if naturals is NaturalRule.PER_PHASE:
             groups = [group for group in groups if group.count(_WILD) < len(group)]
         groups.sort()
-        return [(tuple(map(FACES.__getitem__, group)),) for group in groups]
+        return [(_cards_of(group),) for group in groups]
     search = _LaySearch(counts, phase, naturals, wrap)
     if not all(search.choices):
         return []
@@ -284,6 +315,7 @@ class _LaySearch:
         "packs",
         "per_group",
         "twin",
+        "unit",
         "wanted",
         "wrap",
     )
@@ -296,7 +328,8 @@ class _LaySearch:
         self.wanted = wanted = phase.groups
         self.per_group = naturals is NaturalRule.PER_GROUP
         self.need_one = naturals is NaturalRule.PER_PHASE
-        self.bits, unit, self.guards, packs = _packing(max(counts))
+        self.bits, self.unit, self.guards, packs = _packing(max(counts))
+        unit = self.unit
         if len(packs) > _PACKS_KEPT:
             packs.clear()
         listed: dict[tuple[GroupKind, int], list[_Choice]] = {}
@@ -334,9 +367,10 @@ class _LaySearch:
 
     def run(self) -> list[tuple[tuple[Card, ...], ...]]:
         """Every way, in the phase's order of groups, sorted."""
-        counts = self.counts
-        unit = _packing(max(counts))[1]
-        whole = self.guards + sum(map(mul, unit, counts))
+        unit = self.unit
+        whole = self.guards + sum(
+            [unit[face] * count for face, count in enumerate(self.counts) if count]
+        )
         if self.last == 1 and not self.need_one and len(self.packs[1]) <= _MANY_POOLED:
             self._pairs(whole)
         else:
@@ -351,10 +385,7 @@ class _LaySearch:
             ways = sorted(map(in_phase_order, ways))
         # Only the choices some way makes are spelt out in cards.
         laid = [
-            {
-                i: tuple(map(FACES.__getitem__, options[i][2]))
-                for i in {way[j] for way in ways}
-            }
+            {i: _cards_of(options[i][2]) for i in {way[j] for way in ways}}
             for j, options in enumerate(self.choices)
         ]
         # The commonest shapes spelled out: this loop makes every lay.
@@ -442,6 +473,18 @@ class _LaySearch:
         return found
 
 
+def _cards_of(group: _Group) -> tuple[Card, ...]:
+    """The cards of a group given by their indices (remembered: hands keep
+    making the same groups)."""
+    cards = _CARDS.get(group)
+    if cards is None:
+        if len(_CARDS) > _PACKS_KEPT:
+            _CARDS.clear()
+        cards = _CARDS[group] = tuple([FACES[face] for face in group])
+    return cards
+
+
+_CARDS: Final[dict[_Group, tuple[Card, ...]]] = {}
 _PACKS_KEPT: Final = 1 << 16
 """The most packed groups remembered for one width (a few megabytes)."""
 
@@ -470,231 +513,3 @@ def _packing(largest: int) -> tuple[int, list[int], int, dict[_Group, int]]:
     bits = largest.bit_length() + 1
     unit = [1 << (bits * face) for face in range(len(FACES))]
     return bits, unit, sum(one << (bits - 1) for one in unit), {}
-
-
-# --- how many lays there can be ----------------------------------------------------
-
-_TOP: Final = MAX_HAND_SIZE + 1  # the most cards a player holds
-
-
-def most_lays(
-    phase: PhaseSpec, cards: int, naturals: NaturalRule, *, wrap: bool = False
-) -> int:
-    """A bound on how many minimal lays :func:`minimal_lays` can list for
-    ``phase`` from any hand of ``cards`` cards (at most ``MAX_HAND_SIZE + 1``).
-
-    The rules are checked with it (R17), so that :func:`legal_actions`
-    never lists more lays than ``MAX_LISTED_LAYS``. Why it is a bound: a lay is a
-    choice of one group per requirement, each from the cards the earlier
-    ones leave; so the lays are at most, over the Wilds and natural cards a
-    hand may hold, the groups the first requirement can be made of times
-    the lays of the others from what is left, summed over how many Wilds
-    and natural cards that group takes. Each count of groups is itself the
-    most that any hand with that many natural cards allows (see
-    :func:`_choices`). Identical requirements take their groups in order,
-    so a class of ``k`` of them is also bounded by the multisets of ``k``
-    of its groups, and by the ordered choices divided by ``k!`` plus those
-    that take one group twice. With ``wrap`` (R42), runs may start at any
-    number.
-    """
-    wild_only = naturals is not NaturalRule.PER_GROUP
-    sizes: dict[tuple[GroupKind, int], int] = {}
-    for group in phase.groups:
-        key = (group.kind, group.size)
-        sizes[key] = sizes.get(key, 0) + 1
-    classes = [(kind, size, count) for (kind, size), count in sizes.items()]
-    return min(
-        _Bound(order, wild_only, wrap).most(cards)
-        for order in (
-            classes,
-            sorted(classes, key=lambda item: item[1]),
-            sorted(classes, key=lambda item: -item[1]),
-        )
-    )
-
-
-def most_groups(
-    group: GroupSpec, cards: int, naturals: NaturalRule, *, wrap: bool = False
-) -> int:
-    """A bound on how many groups :func:`minimal_lays` can list for one
-    requirement from any hand of ``cards`` cards: it lists them all before
-    it chooses among them, so the rules bound these too (R17)."""
-    wild_only = naturals is not NaturalRule.PER_GROUP
-    return _Bound([(group.kind, group.size, 1)], wild_only, wrap).most(cards)
-
-
-class _Bound:
-    """The bound of :func:`most_lays` for one order of the classes of
-    identical requirements, remembered by (class, Wilds, natural cards)."""
-
-    __slots__ = ("classes", "known", "wild_only", "wrap")
-
-    def __init__(
-        self,
-        classes: Sequence[tuple[GroupKind, int, int]],
-        wild_only: bool,
-        wrap: bool = False,
-    ) -> None:
-        self.classes = classes
-        self.wild_only = wild_only
-        self.wrap = wrap
-        self.known: dict[tuple[int, int, int, int], int] = {}
-
-    def most(self, cards: int) -> int:
-        """The bound for any hand of ``cards`` cards, Wilds or natural."""
-        return max(self.rest(0, wilds, cards - wilds) for wilds in range(cards + 1))
-
-    def rest(self, c: int, wilds: int, natural: int) -> int:
-        """The lays of classes c, c+1, ... from ``wilds`` Wilds and
-        ``natural`` natural cards."""
-        if c == len(self.classes):
-            return 1
-        kind, size, count = self.classes[c]
-        ordered = self._ordered(c, count, wilds, natural)
-        if count == 1:
-            return ordered
-        # The class takes its groups in order: a choice of distinct groups
-        # is counted count! times among the ordered ones, and a choice
-        # with a group twice is that group and the others in some order.
-        repeated = 0
-        for used in range(min(wilds // 2, size) + 1):
-            held = size - used
-            if 2 * held <= natural:
-                ways = self._ways(kind, size, held, natural)
-                if ways:
-                    repeated += ways * self._ordered(
-                        c, count - 2, wilds - 2 * used, natural - 2 * held
-                    )
-        groups = sum(
-            self._ways(kind, size, size - used, natural)
-            for used in range(min(wilds, size) + 1)
-        )
-        after = max(
-            (
-                self.rest(c + 1, wilds - used, natural - (count * size - used))
-                for used in range(min(wilds, count * size) + 1)
-                if count * size - used <= natural
-            ),
-            default=0,
-        )
-        return min(
-            ordered,
-            ordered // factorial(count) + repeated,
-            comb(groups + count - 1, count) * after,
-        )
-
-    def _ordered(self, c: int, count: int, wilds: int, natural: int) -> int:
-        """The lays when ``count`` groups of class c are still to choose, one
-        after another, then the classes after it."""
-        if count == 0:
-            return self.rest(c + 1, wilds, natural)
-        key = (c, count, wilds, natural)
-        known = self.known.get(key)
-        if known is not None:
-            return known
-        kind, size, _ = self.classes[c]
-        total = 0
-        for used in range(min(wilds, size) + 1):
-            held = size - used
-            if held > natural:
-                continue
-            ways = self._ways(kind, size, held, natural)
-            if ways:
-                total += ways * self._ordered(
-                    c, count - 1, wilds - used, natural - held
-                )
-        self.known[key] = total
-        return total
-
-    def _ways(self, kind: GroupKind, size: int, held: int, natural: int) -> int:
-        """Groups of ``size`` with exactly ``held`` natural cards, at most."""
-        if held == 0:
-            return 1 if self.wild_only else 0
-        return _choices(kind, size, held, self.wrap)[natural]
-
-
-@cache
-def _choices(
-    kind: GroupKind, size: int, held: int, wrap: bool = False
-) -> tuple[int, ...]:
-    """For each count n of natural cards in hand (0 to ``_TOP``), the most
-    distinct groups of ``kind`` and ``size`` with exactly ``held`` natural
-    cards that any n natural cards allow.
-
-    A set's natural cards are ``held`` of one number's cards, c of them: at
-    most C(c, held) choices, and at most the multisets of ``held`` of the
-    number's four faces; likewise a colour group's, of twelve faces. The
-    natural cards are shared out among the numbers (or colours) every way,
-    and the best sharing kept. A run's are ``held`` places of a window of
-    numbers, each place any face of its number held: see :func:`_runs`. An
-    even or odd group's are ``held`` of one pool of 24 faces (R43).
-    """
-    if kind is GroupKind.SET:
-        return _pooled(held, 4, 12)
-    if kind is GroupKind.COLOR:
-        return _pooled(held, 12, _COLORS)
-    if kind is GroupKind.RUN:
-        return _runs(size, held, 4, wrap)
-    if kind is GroupKind.COLOR_RUN:
-        return _shared(_runs(size, held, 1, wrap), _COLORS)
-    return _pooled(held, 4 * _HIGHEST // 2, 1)
-
-
-@cache
-def _pooled(held: int, faces: int, pools: int) -> tuple[int, ...]:
-    """:func:`_choices` for sets or colour groups, which does not depend on
-    the group's size."""
-    return _shared(_in_one_pool(held, faces), pools)
-
-
-def _in_one_pool(held: int, faces: int) -> tuple[int, ...]:
-    """For c cards of one pool of ``faces`` faces, the most sub-multisets of
-    ``held`` of them."""
-    return tuple(
-        min(comb(c, held), comb(held + faces - 1, faces - 1)) for c in range(_TOP + 1)
-    )
-
-
-def _shared(one: Sequence[int], pools: int) -> tuple[int, ...]:
-    """For n cards shared out among ``pools`` pools, the most that the pools
-    give together, each as ``one`` says for the cards it gets."""
-    best = [max(one[: n + 1]) for n in range(_TOP + 1)]
-    for _ in range(pools - 1):
-        best = [
-            max(one[c] + best[n - c] for c in range(n + 1)) for n in range(_TOP + 1)
-        ]
-    return tuple(best)
-
-
-def _runs(size: int, held: int, faces: int, wrap: bool = False) -> tuple[int, ...]:
-    """For n natural cards of one palette (each number offering ``faces``
-    faces), the most runs of ``size`` with exactly ``held`` natural cards.
-
-    With d(x) faces held of number x, a window holds e(d) such runs, the
-    elementary symmetric sum of degree ``held`` of its d's. That sum only
-    grows as cards are added and as the d's are evened out, so a window
-    holding M cards holds at most f(M), its value on the most even d's.
-    Hence two bounds: every window at its best, and, as each number lies in
-    at most ``cover`` windows (their M's add up to at most ``cover * n``),
-    ``cover * n`` times the best ratio f(M) / M. With ``wrap`` (R42) every
-    number starts a window, and lies in ``size`` of them.
-    """
-    windows = _HIGHEST if wrap else _HIGHEST + 1 - size
-    cover = min(size, windows)
-    most = faces * size  # the most distinct faces a window holds
-
-    def even(total: int) -> int:
-        q, r = divmod(total, size)
-        sums = [1] + [0] * held
-        for d in [q + 1] * r + [q] * (size - r):
-            for j in range(held, 0, -1):
-                sums[j] += sums[j - 1] * d
-        return sums[held]
-
-    best = [even(m) for m in range(min(most, _TOP) + 1)]
-    out = []
-    for n in range(_TOP + 1):
-        top = min(n, most)
-        ratio = max((cover * n * best[m] // m for m in range(1, top + 1)), default=0)
-        out.append(min(windows * best[top], ratio))
-    return tuple(out)

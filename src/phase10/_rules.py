@@ -14,7 +14,7 @@ import attrs
 from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
 from ._errors import NotationError, RulesError, UsageError, is_whole, shown
 from ._immutable import Immutable
-from ._lays import most_groups, most_lays
+from ._lay_bounds import most_groups, most_lays
 from ._limits import (
     MAX_DECK_SIZE,
     MAX_HAND_SIZE,
