@@ -44,10 +44,7 @@ def hit_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Hit]:
             if made is None:
                 meld = table[index]
                 made = fits[face] = tuple(
-                    Hit(card, index, end)
-                    for end in _fitting_ends(
-                        meld.kind, meld.shape, meld.cards, card, wrap
-                    )
+                    Hit(card, index, end) for end in _ends_of(meld, card, wrap)
                 )
             hits += made
     return hits
@@ -73,6 +70,42 @@ def _fits_of(meld: Meld, index: int, wrap: bool) -> dict[int, tuple[Hit, ...]]:
             _FITS.clear()
         entry = _FITS[id(meld)] = (meld, index, wrap, {})
     return entry[3]
+
+
+def _ends_of(meld: Meld, card: Card, wrap: bool) -> tuple[End | None, ...]:
+    """:func:`_fitting_ends` for ``card`` on ``meld``, shared by groups alike.
+
+    Whether a card fits a group that neither floats nor wraps depends on
+    what the group stands for (its kind, number, colour and lowest number)
+    and, for a run, its length, never on which cards make it up (see
+    :func:`extend_group`): so groups alike share their answers, and a group
+    grown by a hit seldom needs the judge again. A floating or wrapping run
+    is asked about its own cards.
+    """
+    kind = meld.kind
+    run = kind.is_run
+    if wrap or (run and meld.low is None):
+        return _fitting_ends(kind, meld.shape, meld.cards, card, wrap)
+    key = (
+        id(kind),
+        meld.number,
+        id(meld.color),
+        meld.low,
+        len(meld.cards) if run else 0,
+        card.index,
+    )
+    ends = _ENDS.get(key)
+    if ends is None:
+        if len(_ENDS) >= 65536:
+            _ENDS.clear()
+        ends = _ENDS[key] = _fitting_ends(kind, meld.shape, meld.cards, card, wrap)
+    return ends
+
+
+_ENDS: Final[
+    dict[tuple[int, int | None, int, int | None, int, int], tuple[End | None, ...]]
+] = {}
+"""The ends at which a face fits groups alike (see :func:`_ends_of`)."""
 
 
 _EITHER_END: Final = (End.LOW, End.HIGH)
