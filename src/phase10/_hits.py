@@ -44,7 +44,7 @@ def hit_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Hit]:
             if made is None:
                 meld = table[index]
                 made = fits[face] = tuple(
-                    Hit(card, index, end) for end in _ends_of(meld, card, wrap)
+                    _hit(card, index, end) for end in _ends_of(meld, card, wrap)
                 )
             hits += made
     return hits
@@ -70,6 +70,21 @@ def _fits_of(meld: Meld, index: int, wrap: bool) -> dict[int, tuple[Hit, ...]]:
             _FITS.clear()
         entry = _FITS[id(meld)] = (meld, index, wrap, {})
     return entry[3]
+
+
+def _hit(card: Card, meld: int, end: End | None) -> Hit:
+    """``Hit(card, meld, end)``, made once: records are immutable, and hands
+    keep making the same hits."""
+    key = (card.index, meld, id(end))
+    hit = _HITS.get(key)
+    if hit is None:
+        if len(_HITS) >= 65536:
+            _HITS.clear()
+        hit = _HITS[key] = Hit(card, meld, end)
+    return hit
+
+
+_HITS: Final[dict[tuple[int, int, int], Hit]] = {}
 
 
 def _ends_of(meld: Meld, card: Card, wrap: bool) -> tuple[End | None, ...]:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+import struct
+from collections.abc import Iterator, Sequence
+from itertools import count
 from typing import Final, TypeVar
 
 __all__ = [
@@ -70,41 +72,29 @@ def _seed_bytes(seed: int) -> bytes:
     return seed.to_bytes((seed.bit_length() + 8) // 8, "little", signed=True)
 
 
-class _Stream:
-    """64-bit random numbers from BLAKE2b over (seed, shuffle number, block)."""
+def _stream(seed: int, number: int) -> Iterator[int]:
+    """64-bit random numbers from BLAKE2b over (seed, shuffle number, block):
+    each block's digest gives eight, little-endian, in order."""
+    key = hashlib.blake2b(
+        _seed_bytes(seed) + b"/" + number.to_bytes(8, "little"),
+        person=b"phase10-shuffle",
+    ).digest()[:32]
+    for block in count():
+        yield from _EIGHT.unpack(
+            hashlib.blake2b(block.to_bytes(8, "little"), key=key).digest()
+        )
 
-    __slots__ = ("_block", "_buffer", "_key")
 
-    def __init__(self, seed: int, number: int) -> None:
-        self._key = hashlib.blake2b(
-            _seed_bytes(seed) + b"/" + number.to_bytes(8, "little"),
-            person=b"phase10-shuffle",
-        ).digest()[:32]
-        self._block = 0
-        self._buffer: list[int] = []
-
-    def next64(self) -> int:
-        if not self._buffer:
-            digest = hashlib.blake2b(
-                self._block.to_bytes(8, "little"), key=self._key
-            ).digest()
-            self._block += 1
-            self._buffer = [
-                int.from_bytes(digest[i : i + 8], "little") for i in range(56, -8, -8)
-            ]
-        return self._buffer.pop()
-
-    def below(self, bound: int) -> int:
-        """A uniform integer in ``range(bound)`` for 0 < bound <= 2**64."""
-        limit = (_MASK64 + 1) - (_MASK64 + 1) % bound
-        while True:
-            value = self.next64()
-            if value < limit:
-                return value % bound
+_EIGHT: Final = struct.Struct("<8Q")
+_RANGE: Final = _MASK64 + 1
 
 
 def shuffled(items: Sequence[T], seed: int, number: int) -> tuple[T, ...]:
     """``items`` in a random order decided by ``seed`` and the shuffle's ``number``.
+
+    Fisher-Yates from the last place down; the place to swap with is a
+    uniform number below the count of places left, by rejection (a value at
+    or above the largest multiple of that count is drawn again).
 
     >>> shuffled(range(10), seed=1, number=0) == shuffled(range(10), seed=1, number=0)
     True
@@ -112,8 +102,13 @@ def shuffled(items: Sequence[T], seed: int, number: int) -> tuple[T, ...]:
     True
     """
     result = list(items)
-    stream = _Stream(seed, number)
+    values = _stream(seed, number)
     for i in range(len(result) - 1, 0, -1):
-        j = stream.below(i + 1)
+        bound = i + 1
+        limit = _RANGE - _RANGE % bound
+        value = next(values)
+        while value >= limit:
+            value = next(values)
+        j = value % bound
         result[i], result[j] = result[j], result[i]
     return tuple(result)
