@@ -111,13 +111,15 @@ def _dict_copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     and the tests check that every state a game reaches holds its fields
     alone."""
     make = object.__new__
-    set_dict = object.__setattr__
+    # The descriptor of the instance's dict, from the class that made it.
+    owner = next(k for k in cls.__mro__ if "__dict__" in vars(k))
+    set_dict = vars(owner)["__dict__"].__set__
 
     def copy(record: Any, changes: dict[str, Any]) -> Any:
         new: Any = make(cls)
         values = record.__dict__.copy()
         values.update(changes)
-        set_dict(new, "__dict__", values)
+        set_dict(new, values)
         return new
 
     return copy

@@ -16,10 +16,11 @@ is never played on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import Final
 
 from ._actions import Action
-from ._cards import FACES, Card, CardLike
+from ._cards import Card, CardLike
 from ._errors import (
     NotYourTurn,
     Phase10Error,
@@ -339,14 +340,15 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
         listings = _listings(rules)
     step = state.step
     if step is _PLAY_STEP:
-        # The distinct cards in hand, in index order (by their indices, which
-        # hash faster than the cards).
-        faces = tuple(
-            [
-                _FACES[i]
-                for i in sorted({c.index for c in state.players[state.current].hand})
-            ]
-        )
+        # The distinct cards in hand, in index order: the hand sorted, each
+        # face kept once (one object per face, so by identity).
+        distinct = []
+        last = None
+        for card in sorted(state.players[state.current].hand, key=_INDEX):
+            if card is not last:
+                distinct.append(card)
+                last = card
+        faces = tuple(distinct)
         listing = listings[1]
     else:
         faces = ()
@@ -390,4 +392,4 @@ def _listings(
 
 _PLAY_STEP: Final = Step.PLAY
 _DRAW_STEP: Final = Step.DRAW
-_FACES: Final = FACES
+_INDEX: Final = attrgetter("index")
