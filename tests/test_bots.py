@@ -82,6 +82,11 @@ def test_bots_choose_the_same_whatever_is_hidden(seed: int, moves: int) -> None:
         assert make(random.Random(1)).choose(state) == make(random.Random(1)).choose(
             twin
         )
+        # Given the state, a bot asks the rules' checks of the state itself;
+        # given the view, of the view: the same choice either way.
+        assert make(random.Random(1)).choose(state) == make(random.Random(1)).choose(
+            view(state, state.current)
+        )
 
 
 @given(seed=st.integers(0, 2**32))

@@ -271,8 +271,21 @@ def _surrogate(seen: PlayerView) -> GameState:
     The inverse of :func:`view`: hidden cards are replaced by Wilds, so the
     other hands and the draw pile keep their sizes, the discard pile its top
     card and size. The seed and the shuffle count keep their defaults; they
-    decide only future shuffles.
+    decide only future shuffles. The last view's surrogate is kept: a bot
+    asks several checks of one view in a row.
     """
+    for last, made in _LAST_SURROGATE:
+        if last is seen:
+            return made
+    made = _make_surrogate(seen)
+    _LAST_SURROGATE[:] = [(seen, made)]  # one step: never seen empty
+    return made
+
+
+_LAST_SURROGATE: Final[list[tuple[PlayerView, GameState]]] = []
+
+
+def _make_surrogate(seen: PlayerView) -> GameState:
     mine = seen.seat
     hands = [
         seen.hand if number == mine else (WILD,) * public.hand_size

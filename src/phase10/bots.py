@@ -40,7 +40,7 @@ from ._actions import (
     SwapWild,
 )
 from ._bot_editions import closest_phase, declare, saved_wild
-from ._cards import Card
+from ._cards import Card, Color
 from ._determinize import determinize
 from ._errors import (
     CardDoesNotFit,
@@ -156,7 +156,14 @@ class GreedyBot:
         self.rng = _random_source(rng)
 
     def choose(self, seen: PlayerView | GameState) -> Action:
-        """The move this bot makes for the seat whose view ``seen`` is."""
+        """The move this bot makes for the seat whose view ``seen`` is.
+
+        Given a whole state (as in a search's play-outs), it chooses from the
+        mover's view all the same, and asks the rules' checks of the state
+        itself, which answer as they would for the view (legality never
+        depends on hidden cards) without building a stand-in for it.
+        """
+        on: PlayerView | GameState = seen
         seen = _as_view(seen)
         if seen.step is Step.HAND_OVER:
             return NextHand()
@@ -170,17 +177,18 @@ class GreedyBot:
             saved = saved_wild(seen)
             if saved is not None:
                 return saved
-            return Draw(Pile.DISCARD if self._wants_discard(seen, phase) else Pile.DRAW)
+            wanted = self._wants_discard(seen, phase, on)
+            return Draw(Pile.DISCARD if wanted else Pile.DRAW)
         if not me.laid_down and phase is None:
             declared = declare(seen)  # the Masters Edition's variant (R45)
             if declared is not None:
                 return declared
         if not me.laid_down and phase is not None:
             groups = _lay_with_fewest_wilds(seen.hand, phase, seen.rules)
-            if groups is not None and can_lay_phase(seen, groups):
+            if groups is not None and can_lay_phase(on, groups):
                 return LayPhase(groups)
         if me.laid_down:
-            moves = legal_actions(seen)
+            moves = legal_actions(on)
             swaps = [a for a in moves if isinstance(a, SwapWild)]
             if swaps:  # a Wild in hand is worth more than the card (R50)
                 return swaps[0]
@@ -189,13 +197,15 @@ class GreedyBot:
                 # Natural cards first: a Wild is worth more kept for later.
                 return min(hits, key=lambda hit: (hit.card.is_wild, hit.meld))
             wild = next((card for card in seen.hand if card.is_wild), None)
-            if wild is not None and can_apply(seen, Save(wild)):
+            if wild is not None and can_apply(on, Save(wild)):
                 return Save(wild)  # a Wild no group takes, kept for a later hand
-        return self._end_turn(seen, phase)
+        return self._end_turn(seen, phase, on)
 
-    def _wants_discard(self, seen: PlayerView, phase: PhaseSpec | None) -> bool:
+    def _wants_discard(
+        self, seen: PlayerView, phase: PhaseSpec | None, on: PlayerView | GameState
+    ) -> bool:
         top = seen.discard_top
-        if top is None or not can_draw(seen, Pile.DISCARD):
+        if top is None or not can_draw(on, Pile.DISCARD):
             return False
         if top.is_wild:
             return True
@@ -209,10 +219,12 @@ class GreedyBot:
         keys = self._discard_keys(seen, hand, phase)
         return keys[-1] > min(keys)
 
-    def _end_turn(self, seen: PlayerView, phase: PhaseSpec | None) -> Action:
+    def _end_turn(
+        self, seen: PlayerView, phase: PhaseSpec | None, on: PlayerView | GameState
+    ) -> Action:
         hand = seen.hand
         if any(card.is_skip for card in hand):
-            targets = [t for t in seen.contenders if can_skip(seen, t)]
+            targets = [t for t in seen.contenders if can_skip(on, t)]
             if not targets:
                 return Skip(None)
 
@@ -233,9 +245,9 @@ class GreedyBot:
         points = seen.rules.points
         if seen.players[seen.current].laid_down or phase is None:
             return [(1 if card.is_wild else 0, -points.of(card)) for card in hand]
-        wrap = seen.rules.wrap_runs
+        scores = _keep_scores(hand, phase, seen.rules.wrap_runs)
         return [
-            (_keep_score(card, hand, phase, wrap), -points.of(card)) for card in hand
+            (score, -points.of(card)) for score, card in zip(scores, hand, strict=True)
         ]
 
 
@@ -277,41 +289,46 @@ def _can_extend(meld: Meld, card: Card, wrap: bool) -> bool:
     return False
 
 
-def _keep_score(
-    card: Card, hand: Sequence[Card], phase: PhaseSpec, wrap: bool = False
-) -> int:
-    """How much ``card`` helps toward ``phase`` given ``hand`` (higher keeps
-    it); runs wrap from 12 to 1 if ``wrap``."""
-    if card.is_wild:
-        return 100
-    if card.is_skip:
-        return -1
-    number = card.number or 0
-    best = 0
-    for group in phase.groups:
-        if group.kind is GroupKind.SET:
-            score = sum(1 for c in hand if c.number == number)
-        elif group.kind is GroupKind.COLOR:
-            score = sum(1 for c in hand if c.color is card.color)
-        elif group.kind.parity is not None:
-            parity = group.kind.parity
-            score = (
-                sum(1 for c in hand if c.number is not None and c.number % 2 == parity)
-                if number % 2 == parity
-                else 0
-            )
-        else:
-            span = group.size - 1
-            nearby = {
-                c.number
-                for c in hand
-                if c.number is not None
-                and _distance(c.number, number, wrap) <= span
-                and (group.kind is GroupKind.RUN or c.color is card.color)
-            }
-            score = len(nearby)
-        best = max(best, score)
-    return best
+def _keep_scores(
+    hand: Sequence[Card], phase: PhaseSpec, wrap: bool = False
+) -> list[int]:
+    """For each card of ``hand``, how much it helps toward ``phase`` given
+    the hand (higher keeps it): the most cards of the hand that could go
+    with it in one group of the phase. Runs wrap from 12 to 1 if ``wrap``."""
+    by_number: dict[int, int] = {}
+    by_color: dict[Color | None, int] = {}
+    parities = [0, 0]
+    numbers: set[int] = set()
+    numbers_of: dict[Color | None, set[int]] = {}
+    for c in hand:
+        by_color[c.color] = by_color.get(c.color, 0) + 1
+        if c.number is not None:
+            by_number[c.number] = by_number.get(c.number, 0) + 1
+            parities[c.number % 2] += 1
+            numbers.add(c.number)
+            numbers_of.setdefault(c.color, set()).add(c.number)
+    scores = []
+    for card in hand:
+        if card.is_wild or card.is_skip:
+            scores.append(100 if card.is_wild else -1)
+            continue
+        number = card.number or 0
+        best = 0
+        for group in phase.groups:
+            kind = group.kind
+            if kind is GroupKind.SET:
+                score = by_number.get(number, 0)
+            elif kind is GroupKind.COLOR:
+                score = by_color.get(card.color, 0)
+            elif kind.parity is not None:
+                score = parities[kind.parity] if number % 2 == kind.parity else 0
+            else:  # a run: the numbers held near enough to share one with it
+                span = group.size - 1
+                held = numbers if kind is GroupKind.RUN else numbers_of[card.color]
+                score = sum(1 for x in held if _distance(x, number, wrap) <= span)
+            best = max(best, score)
+        scores.append(best)
+    return scores
 
 
 def _distance(a: int, b: int, wrap: bool) -> int:
