@@ -40,7 +40,8 @@ from ._actions import (
     SwapWild,
 )
 from ._bot_editions import closest_phase, declare, saved_wild
-from ._cards import Card, Color
+from ._bot_scores import keep_scores
+from ._cards import Card
 from ._determinize import determinize
 from ._errors import (
     CardDoesNotFit,
@@ -56,7 +57,7 @@ from ._groups import End, extend_group
 from ._immutable import Immutable
 from ._legal import can_apply, can_draw, can_lay_phase, can_skip, legal_actions
 from ._moves import apply
-from ._phases import GroupKind, PhaseSpec
+from ._phases import PhaseSpec
 from ._rules import Rules
 from ._shuffle import derive_seed
 from ._solver import find_phase
@@ -245,7 +246,7 @@ class GreedyBot:
         points = seen.rules.points
         if seen.players[seen.current].laid_down or phase is None:
             return [(1 if card.is_wild else 0, -points.of(card)) for card in hand]
-        scores = _keep_scores(hand, phase, seen.rules.wrap_runs)
+        scores = keep_scores(hand, phase, seen.rules.wrap_runs)
         return [
             (score, -points.of(card)) for score, card in zip(scores, hand, strict=True)
         ]
@@ -287,54 +288,6 @@ def _can_extend(meld: Meld, card: Card, wrap: bool) -> bool:
             continue
         return True
     return False
-
-
-def _keep_scores(
-    hand: Sequence[Card], phase: PhaseSpec, wrap: bool = False
-) -> list[int]:
-    """For each card of ``hand``, how much it helps toward ``phase`` given
-    the hand (higher keeps it): the most cards of the hand that could go
-    with it in one group of the phase. Runs wrap from 12 to 1 if ``wrap``."""
-    by_number: dict[int, int] = {}
-    by_color: dict[Color | None, int] = {}
-    parities = [0, 0]
-    numbers: set[int] = set()
-    numbers_of: dict[Color | None, set[int]] = {}
-    for c in hand:
-        by_color[c.color] = by_color.get(c.color, 0) + 1
-        if c.number is not None:
-            by_number[c.number] = by_number.get(c.number, 0) + 1
-            parities[c.number % 2] += 1
-            numbers.add(c.number)
-            numbers_of.setdefault(c.color, set()).add(c.number)
-    scores = []
-    for card in hand:
-        if card.is_wild or card.is_skip:
-            scores.append(100 if card.is_wild else -1)
-            continue
-        number = card.number or 0
-        best = 0
-        for group in phase.groups:
-            kind = group.kind
-            if kind is GroupKind.SET:
-                score = by_number.get(number, 0)
-            elif kind is GroupKind.COLOR:
-                score = by_color.get(card.color, 0)
-            elif kind.parity is not None:
-                score = parities[kind.parity] if number % 2 == kind.parity else 0
-            else:  # a run: the numbers held near enough to share one with it
-                span = group.size - 1
-                held = numbers if kind is GroupKind.RUN else numbers_of[card.color]
-                score = sum(1 for x in held if _distance(x, number, wrap) <= span)
-            best = max(best, score)
-        scores.append(best)
-    return scores
-
-
-def _distance(a: int, b: int, wrap: bool) -> int:
-    """How far apart two numbers are in a run, round from 12 to 1 if ``wrap``."""
-    apart = abs(a - b)
-    return min(apart, 12 - apart) if wrap else apart
 
 
 class MonteCarloBot:
@@ -441,10 +394,20 @@ class MonteCarloBot:
         bots = [
             self.policy(random.Random(seed + seat)) for seat in range(len(seen.players))
         ]
+        # The built-in bots take the whole state and choose from its view
+        # themselves, asking the rules' checks of the state: the same moves,
+        # without a stand-in state built for every check. Any other policy is
+        # given the view.
+        whole = self.policy in (GreedyBot, RandomBot)
         moves = 0
         while state.step in (Step.DRAW, Step.PLAY) and moves < self.horizon:
             seat = state.current
-            state = apply(state, bots[seat].choose(view(state, seat)))
+            bot = bots[seat]
+            if whole:
+                move = cast("GreedyBot | RandomBot", bot).choose(state)
+            else:
+                move = bot.choose(view(state, seat))
+            state = apply(state, move)
             moves += 1
         return _outcome(state, seen)
 
