@@ -133,3 +133,13 @@ def test_a_record_with_slots_keeps_its_slot_copier() -> None:
     table_free = copier(type(view(game, 0)))
     with pytest.raises(KeyError):
         table_free(view(game, 0), {"no_such_field": 1})
+
+
+def test_replace_refuses_a_name_that_is_not_a_field() -> None:
+    """A state or player, copied as its dict, would take any name: replace
+    refuses one that is not a field, as the slot copiers do."""
+    game = new_game(2, seed=3)
+    with pytest.raises(TypeError, match="no field"):
+        replace(game, no_such_field=1)
+    with pytest.raises(TypeError, match="no field"):
+        replace(game.players[0], hnad=())

@@ -340,11 +340,16 @@ class _LaySearch:
             if key not in listed:
                 groups = _groups_for(*key, counts, self.per_group, wrap)
                 groups.sort()
+                packed = []
                 for group in groups:
-                    if group not in packs:
-                        packs[group] = sum(map(unit.__getitem__, group))
+                    # Read into a local: another thread may clear the memo.
+                    value = packs.get(group)
+                    if value is None:
+                        value = packs[group] = sum(map(unit.__getitem__, group))
+                    packed.append(value)
                 listed[key] = [
-                    (packs[group], group.count(_WILD), group) for group in groups
+                    (value, group.count(_WILD), group)
+                    for value, group in zip(packed, groups, strict=True)
                 ]
             choices.append(listed[key])
         k = len(wanted)

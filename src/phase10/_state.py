@@ -334,5 +334,18 @@ def replace(record: _T, **changes: Any) -> _T:
     the table, views, events), at a fraction of the cost (see
     :func:`phase10._codegen.copier`).
     """
+    names = _FIELDS.get(type(record))
+    if names is None:
+        names = _FIELDS[type(record)] = frozenset(
+            field.name for field in attrs.fields(type(record))
+        )
+    if not changes.keys() <= names:
+        # A state or player copied as its dict would take any name silently.
+        raise TypeError(
+            f"{type(record).__name__} has no field {sorted(changes.keys() - names)[0]}"
+        )
     copied: _T = copier(type(record))(record, changes)
     return copied
+
+
+_FIELDS: Final[dict[type, frozenset[str]]] = {}
