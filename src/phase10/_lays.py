@@ -491,7 +491,8 @@ def _cards_of(group: _Group) -> tuple[Card, ...]:
 
 _CARDS: Final[dict[_Group, tuple[Card, ...]]] = {}
 _PACKS_KEPT: Final = 1 << 16
-"""The most packed groups remembered for one width (a few megabytes)."""
+"""The most groups a memo keeps (packed for one width, or spelt out in
+cards) before it starts again: a few megabytes."""
 
 # Beyond this many choices, the choices that fit are made rather than tried:
 # making a set or a colour group costs about as much as trying a hundred,

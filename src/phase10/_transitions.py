@@ -136,24 +136,33 @@ def take_from_hand(
 ) -> tuple[Card, ...]:
     """``hand`` less ``cards``; raises :class:`CardNotInHand` naming a missing card.
 
-    There is one object per face, so a card is found by identity: a card's
-    ordering is Python code, which would make every comparison of unequal
-    cards a call.
+    Cards are found by identity (see :func:`_without`).
     """
     rest = hand
     for card in cards:
-        for at, held in enumerate(rest):
-            if held is card:
-                rest = rest[:at] + rest[at + 1 :]
-                break
-        else:
+        left = _without(rest, card)
+        if left is None:
             held_count = hand.count(card)
             if held_count:
                 raise CardNotInHand(
                     f"you hold only {held_count} {card}, not more", clause=clause
                 )
             raise CardNotInHand(f"you do not hold {card}", clause=clause)
+        rest = left
     return rest
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:
+    """``cards`` less their first ``card``, or ``None`` if it is not there.
+
+    There is one object per face, so the card is found by identity: a
+    card's ordering is Python code, which would make every comparison of
+    unequal cards a call.
+    """
+    for at, held in enumerate(cards):
+        if held is card:
+            return cards[:at] + cards[at + 1 :]
+    return None
 
 
 def forget(known: tuple[Card, ...], played: Iterable[Card]) -> tuple[Card, ...]:
@@ -166,10 +175,9 @@ def forget(known: tuple[Card, ...], played: Iterable[Card]) -> tuple[Card, ...]:
         return known
     rest = known
     for card in played:
-        for at, held in enumerate(rest):
-            if held is card:  # one object per face: found by identity
-                rest = rest[:at] + rest[at + 1 :]
-                break
+        left = _without(rest, card)
+        if left is not None:
+            rest = left
     return rest
 
 

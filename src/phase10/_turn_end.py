@@ -82,7 +82,7 @@ def _judge_discard(
     state: GameState, card: CardLike, player: int | None
 ) -> tuple[Card, tuple[Card, ...]]:
     """The judge of a discard: the card, and the hand that would be left."""
-    the_card = card if card.__class__ is Card else as_card(card)
+    the_card = as_card(card)
     verify_turn(state, player, _PLAY_STEP, "discard")
     if not may_discard(the_card):
         raise BadDiscard(
@@ -139,12 +139,8 @@ def _finish_turn(
     """End the turn by putting ``card`` on the discard pile, leaving ``rest``
     in hand (R21, R26, R33)."""
     me = state.players[state.current]
-    known = me.known
-    changes: dict[str, object] = {
-        "hand": rest,
-        "known": forget(known, (card,)) if known else known,
-    }
-    if me.active is not None and declaration_lapses(state, me):
+    changes: dict[str, object] = {"hand": rest, "known": forget(me.known, (card,))}
+    if declaration_lapses(state, me):
         changes["active"] = None  # a declaration lasts one turn (R45)
     mine = COPY_PLAYER(me, changes)
     players = replace_player(state.players, state.current, mine)
