@@ -373,6 +373,44 @@ def test_face_down_saved_cards_are_hidden_from_the_others() -> None:
     assert to_json(view(twin, 1)) == to_json(theirs)
 
 
+@pytest.mark.rule("R48", "R41")
+def test_a_face_down_save_never_tells_which_card_was_saved() -> None:
+    """Saving a card everyone saw taken, or another, looks the same to others."""
+    rules = Rules(saves_per_hand=1, saved_cards_hidden=True)
+    taken = apply(dealt(rules, starter="R1"), Draw(phase10.Pile.DISCARD))
+    assert view(taken, 1).players[0].known == phase10.parse_cards("R1")
+    views = {
+        card: view(apply(taken, Save(card)), 1) for card in ("R1", "Y1", "W", "R3")
+    }
+    first = views["R1"]
+    assert all(seen == first for seen in views.values())
+    assert len({to_json(seen) for seen in views.values()}) == 1
+    # Nobody can be sure the R1 is still in Ann's hand, so it is not known.
+    assert first.players[0].known == ()
+    # Face up, the card saved is seen, and a known copy goes with it.
+    shown = Rules(saves_per_hand=1)
+    up = apply(dealt(shown, starter="R1"), Draw(phase10.Pile.DISCARD))
+    assert view(apply(up, Save("Y1")), 1).players[0].known == up.players[0].known
+    assert view(apply(up, Save("R1")), 1).players[0].known == ()
+
+
+@pytest.mark.rule("R48", "R41")
+def test_a_face_down_save_keeps_known_only_the_copies_beyond_one() -> None:
+    """Two copies of a known face: after a face-down save one stays known."""
+    rules = Rules(saves_per_hand=2, saved_cards_hidden=True)
+    state = dealt(rules, starter="R1", draw_top="R1 B7 B8")
+    state = apply(state, Draw(phase10.Pile.DISCARD))  # Ann takes the R1
+    state = apply(state, Discard("Y2"))
+    state = apply(state, Draw())  # Bob draws the other R1
+    state = apply(state, Discard("R1"))
+    state = apply(state, Draw(phase10.Pile.DISCARD))  # and Ann takes it too
+    assert state.players[0].known == phase10.parse_cards("R1 R1")
+    for card in ("R1", "Y4", "W"):
+        after = apply(state, Save(card))
+        assert view(after, 1).players[0].known == phase10.parse_cards("R1")
+        check_state(after)
+
+
 @pytest.mark.rule("R48", "R34")
 def test_saved_cards_score_only_where_the_rules_count_them() -> None:
     for counted in (False, True):

@@ -23,6 +23,7 @@ from strategies import rules_records
 
 from phase10 import (
     FACES,
+    PRESETS,
     Card,
     End,
     GameState,
@@ -35,11 +36,13 @@ from phase10 import (
     Step,
     UsageError,
     apply,
+    apply_with_events,
     discard,
     draw,
     format_cards,
     hit,
     lay_phase,
+    legal_actions,
     new_game,
     skip,
     view,
@@ -186,10 +189,13 @@ def hidden_twin(state: GameState, seat: int | None, rng: random.Random) -> GameS
 
     Another seed; the draw pile reordered; each other player's hand
     reordered and some of its cards swapped with the draw pile, keeping the
-    publicly known cards in the hand.
+    publicly known cards in the hand; and, where saved cards lie face down
+    (R48), some of each other player's saved cards swapped with the draw
+    pile too.
     """
     draw_pile = list(state.draw_pile)
     players = list(state.players)
+    rules = state.rules
     for other, player in enumerate(players):
         if other == seat:
             continue
@@ -202,7 +208,16 @@ def hidden_twin(state: GameState, seat: int | None, rng: random.Random) -> GameS
             if Counter(hand)[hand[place]] > known[hand[place]]:
                 hand[place], draw_pile[source] = draw_pile[source], hand[place]
         rng.shuffle(hand)
-        players[other] = attrs.evolve(player, hand=tuple(hand))
+        saved = list(player.saved)
+        if rules.saved_cards_hidden:
+            for place in range(len(saved)):
+                if not draw_pile or rng.random() < 0.3:
+                    continue
+                source = rng.randrange(len(draw_pile))
+                if draw_pile[source].is_skip and not rules.save_skips:
+                    continue
+                saved[place], draw_pile[source] = draw_pile[source], saved[place]
+        players[other] = attrs.evolve(player, hand=tuple(hand), saved=tuple(saved))
     rng.shuffle(draw_pile)
     return attrs.evolve(
         state,
@@ -281,6 +296,66 @@ def test_views_do_not_change_when_only_secrets_do(state: GameState, shake: int) 
             continue
         for described, move in attempts(state, seat, rng):
             assert outcome(move, state) == outcome(move, twin), described
+
+
+def tell_the_same_and_show_the_same(state: GameState) -> int:
+    """Check that legal moves a seat is told alike leave it seeing alike.
+
+    For each other seat and the spectator, the legal moves of the player to
+    act are grouped by the events as that seat is told them; within a group
+    the seat's views after the moves must be equal (and so its documents,
+    texts and the moves it is offered). Returns how many groups held more
+    than one move, so that callers can check the search was not empty.
+    """
+    moves = legal_actions(state)
+    outcomes = [apply_with_events(state, move) for move in moves]
+    alike = 0
+    for seat in seats(state):
+        if seat == state.current:
+            continue
+        groups: dict[tuple[object, ...], PlayerView] = {}
+        for after, told in outcomes:
+            key = tuple(event.seen_by(seat) for event in told)
+            seen = view(after, seat)
+            if key not in groups:
+                groups[key] = seen
+                continue
+            alike += 1
+            first = groups[key]
+            assert seen == first, f"seat {seat} tells apart moves told alike"
+            assert to_json(seen) == to_json(first)
+            assert str(seen) == str(first)
+            if seen.is_my_turn:
+                assert legal_actions(seen) == legal_actions(first)
+    return alike
+
+
+@pytest.mark.slow
+@given(state=game_states())
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=40)
+@pytest.mark.rule("R41", "R48")
+def test_moves_told_alike_leave_every_other_seat_seeing_alike(
+    state: GameState,
+) -> None:
+    """Moves whose events read the same to a seat leave its view the same."""
+    tell_the_same_and_show_the_same(state)
+
+
+@pytest.mark.rule("R41", "R48")
+def test_face_down_saves_tell_nobody_which_card_in_whole_games() -> None:
+    """In games with face-down saves, saving any card looks the same to others."""
+    rules = attrs.evolve(PRESETS["masters"], saved_cards_hidden=True)
+    alike = 0
+    for seed in range(3):
+        state = new_game(3, rules, seed=seed)
+        bot = GreedyBot(random.Random(seed))
+        for _ in range(150):
+            if state.is_over:
+                break
+            if state.step is Step.PLAY:
+                alike += tell_the_same_and_show_the_same(state)
+            state = apply(state, bot.choose(state))
+    assert alike > 100  # saves told alike were compared
 
 
 # --- searching for secrets ------------------------------------------------------

@@ -41,6 +41,7 @@ from ._state import GameState, PlayerState, Step, replace
 from ._transitions import (
     COPY_PLAYER,
     forget,
+    forget_hidden_one,
     take_from_hand,
     verify_turn,
 )
@@ -280,7 +281,9 @@ def play_save(
     me = state.players[seat]
     changes: dict[str, object] = {
         "hand": rest,
-        "known": forget(me.known, (the_card,)),
+        "known": forget_hidden_one(me.known)
+        if state.rules.saved_cards_hidden
+        else forget(me.known, (the_card,)),
         "saved": (*me.saved, the_card),
         "saved_now": me.saved_now + 1,
     }

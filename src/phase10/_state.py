@@ -148,7 +148,8 @@ class PlayerState(Immutable):
     played, for the Skip limit (R28)."""
     known: tuple[Card, ...] = ()
     """Cards in the hand that every player knows of, because the player took
-    them from the discard pile and has not played a card of that face since."""
+    them from the discard pile and has not played a card of that face since
+    (a card saved face down makes one copy of each known face unknown, R48)."""
     phases_done: tuple[int, ...] | None = None
     """Which phases the player has completed, by index in ``rules.phases``
     (from 0), in increasing order, when phases may be done in any order (the

@@ -58,6 +58,7 @@ __all__ = [
     "draw_candidates",
     "fit_hit",
     "forget",
+    "forget_hidden_one",
     "hit",
     "hit_barrier",
     "keep_card_barrier",
@@ -179,6 +180,27 @@ def forget(known: tuple[Card, ...], played: Iterable[Card]) -> tuple[Card, ...]:
         if left is not None:
             rest = left
     return rest
+
+
+def forget_hidden_one(known: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The publicly known cards left once one unseen card has left the hand
+    (a card saved face down, R48).
+
+    Any card of the hand may have gone, the known ones included, so others
+    can no longer be sure of one copy of each known face: only the copies
+    beyond it stay known. What is left depends on the known cards alone,
+    never on the card that went, so it tells nobody which one that was.
+    """
+    if not known:
+        return known
+    rest = []
+    seen: set[Card] = set()
+    for card in known:
+        if card in seen:
+            rest.append(card)
+        else:
+            seen.add(card)
+    return tuple(rest)
 
 
 # --- draw ---------------------------------------------------------------------

@@ -52,8 +52,14 @@ class PublicPlayer(Immutable):
     skipped_in_slot: int | None
     """The turn slot of the last Skip against the player this hand (R28)."""
     known: tuple[Card, ...]
-    """Cards the player is known to hold: taken from the discard pile and no
-    card of that face played since."""
+    """Cards the player is known to hold: taken from the discard pile (or,
+    face up, from their save pile) and no card of that face played since.
+    A card saved face down (R48) could be any card of the hand, so it makes
+    one copy of each known face unknown: only copies beyond the first stay.
+
+    .. versionchanged:: 0.2
+       A face-down save no longer tells others which known card was saved.
+    """
     phases_done: tuple[int, ...] | None = None
     """Which phases the player has completed where order is free (R44), as
     :attr:`PlayerState.phases_done`.
