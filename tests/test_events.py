@@ -23,6 +23,7 @@ from phase10 import (
     HandEnded,
     LayPhase,
     NextHand,
+    PRESETS,
     NoSuchSeat,
     PhaseLaid,
     Pile,
@@ -173,3 +174,39 @@ def test_events_refuse_states_that_do_not_belong_to_the_move() -> None:
             events(state, Draw(), after, seat=seat)
     with pytest.raises(UsageError, match=r"a seat is a whole number or None, not True"):
         events(state, Draw(), after, seat=True)
+
+
+@pytest.mark.rule("R41")
+def test_reveal_all_opens_the_secrets_only_when_it_is_true() -> None:
+    """reveal_all must be True or False: a truthy string or number is refused."""
+    state = deal(["R1", "B1", "G1"], starter="Y9", draw_top="Y4", names=NAMES)
+    after = apply(state, Draw())
+    for wrong in ("no", "False", 1, 0, None, [True]):
+        with pytest.raises(UsageError, match="reveal_all must be True or False"):
+            events(state, Draw(), after, reveal_all=wrong)  # type: ignore[arg-type]
+    assert events(state, Draw(), after, reveal_all=True)[0].card == Card.parse("Y4")
+    assert events(state, Draw(), after, reveal_all=False)[0].card is None
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.rule("R18", "R44")
+def test_a_hand_dealt_from_a_given_deck_is_told_under_every_preset(name: str) -> None:
+    """events() tells the deal of next_hand(deck=...), choosing step included."""
+    rules = PRESETS[name]
+    state = new_game(3, rules, seed=11)
+    bots = [GreedyBot(random.Random(seat)) for seat in range(3)]
+    for _ in range(3000):
+        if state.step is Step.HAND_OVER:
+            break
+        state = apply(state, bots[state.current].choose(state))
+    assert state.step is Step.HAND_OVER
+    saved = [card for player in state.players for card in player.saved]
+    deck = list(rules.deck)
+    for card in saved:
+        deck.remove(card)
+    deck.reverse()
+    following = next_hand(state, deck=deck)
+    told = events(state, NextHand(), following, reveal_all=True)
+    assert isinstance(told[0], HandDealt)
+    assert told == events(state, NextHand(), following)
+    assert told[0].starter == deck[3 * rules.hand_size]

@@ -334,6 +334,11 @@ def events(
 
     .. versionadded:: 0.1
     """
+    if reveal_all is not True and reveal_all is not False:
+        # It opens every secret: only a real True may do that.
+        raise UsageError(
+            f"events: reveal_all must be True or False, not {shown(reveal_all)}"
+        )
     if reveal_all and seat is not None:
         raise FormatError(
             "events: reveal_all tells everything, so it takes no seat "
@@ -375,13 +380,17 @@ def _replayed(before: GameState, action: Action, after: GameState) -> tuple[Even
     )
 
 
+_DEALT_STEPS: Final = (Step.DRAW, Step.CHOOSE)
+
+
 def _dealt_from(after: GameState) -> tuple[Card, ...] | None:
     """The deck order a freshly dealt ``after`` was dealt from, or ``None``.
 
-    Nobody has drawn yet, so the hands, the starter and the draw pile give
-    the order back: one card at a time to each player from the dealer's left.
+    Nobody has drawn yet (the players may be choosing their phases, R44),
+    so the hands, the starter and the draw pile give the order back: one
+    card at a time to each player from the dealer's left.
     """
-    if after.step is not Step.DRAW or len(after.discard_pile) != 1:
+    if after.step not in _DEALT_STEPS or len(after.discard_pile) != 1:
         return None
     seats = seats_from(after, after.dealer)
     hands = [after.players[seat].hand for seat in seats]
