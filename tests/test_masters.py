@@ -173,6 +173,21 @@ def test_a_bad_choice_is_refused_and_changes_nothing() -> None:
     assert not any(isinstance(m, ChoosePhase) for m in legal_actions(classic))
 
 
+@pytest.mark.rule("R44")
+def test_a_phase_chosen_once_play_has_begun_is_refused_for_the_true_reason() -> None:
+    """Choosing after the hand's choices, drawn or not, cites R44, not R21."""
+    begun = chosen(dealt(MASTERS), 1, 2)
+    assert begun.step is Step.DRAW
+    for state in (begun, apply(begun, Draw())):
+        with pytest.raises(WrongStep, match="chosen at its start") as refused:
+            apply(state, ChoosePhase(3))
+        assert refused.value.clause == "R44"
+        assert "must draw" not in str(refused.value)
+        assert not can_apply(state, ChoosePhase(3))
+        with pytest.raises(phase10.NotYourTurn):
+            apply(state, ChoosePhase(3), player=1 - state.current)
+
+
 @pytest.mark.rule("R44", "R27")
 def test_a_skip_turned_up_costs_the_first_player_their_turn_after_the_choice() -> None:
     state = dealt(MASTERS, starter="S")

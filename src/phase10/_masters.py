@@ -132,7 +132,9 @@ def verify_choose_phase(
                 clause="R16",
             )
         if state.step is not _CHOOSE_STEP:
-            verify_turn(state, player, _CHOOSE_STEP, "choose a phase")
+            # Whose turn it is, and that the hand goes on, come first; the
+            # step itself is no fault of drawing (R21) but of choosing late.
+            verify_turn(state, player, state.step, "choose a phase")
             raise WrongStep(
                 "the phase for this hand is chosen at its start, before anyone draws",
                 clause="R44",
