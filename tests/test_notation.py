@@ -127,9 +127,13 @@ def test_verbs_may_be_written_out_in_either_case(text: str, action: Action) -> N
         ("H R7 two", "a group number is written in digits, such as 0 or 2, not 'two'"),
         ("H R7 -1", "a group number is written in digits"),
         ("H W 0 middle", "the end of a run is low or high, not 'middle'"),
-        ("H W 1234567890", "a group number is written in digits"),
+        ("H W 1234567890", "there is no group 1234567890: groups are numbered"),
         ("S", "it is written S <seat> or S - \\(against nobody\\)"),
         ("S x", "a seat is written in digits"),
+        ("S 1234567890", "there is no seat 1234567890: seats are numbered from 0"),
+        ("P x", "a phase's number is written in digits, such as 1 or 7, not 'x'"),
+        ("P 0", "there is no phase 0: phases are numbered from 1"),
+        ("P 1234567890", "there is no phase 1234567890: phases are numbered from 1"),
         ("L R5 B5 | Q9", "'Q9' is not a card.*a move L is written L <cards>"),
         ("L |", "one or more groups of one or more cards"),
         ("L", "one or more groups of one or more cards"),
@@ -142,6 +146,45 @@ def test_verbs_may_be_written_out_in_either_case(text: str, action: Action) -> N
 def test_bad_notation_says_what_was_expected(text: str, expected: str) -> None:
     with pytest.raises(NotationError, match=expected):
         parse_action(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("L ,R5", "',R5' starts with a comma: a comma goes between two cards"),
+        ("L R5,", "'R5,' ends with a comma: a comma goes between two cards"),
+        ("L R5 B5 G5, | Y7 R7 W", "'R5 B5 G5,' ends with a comma"),
+        ("L R5 B5 G5 | ,Y7 R7 W", "',Y7 R7 W' starts with a comma"),
+        ("L R5 B5 G5 |, Y7 R7 W", "', Y7 R7 W' starts with a comma"),
+        ("L R5 B5 G5 ,| Y7 R7 W", "'R5 B5 G5 ,' ends with a comma"),
+        ("L ,", "',' starts with a comma"),
+        ("lay r5 , , | y7", "'r5 , ,' ends with a comma"),
+    ],
+)
+def test_a_lay_refuses_a_comma_that_is_not_between_two_cards(
+    text: str, expected: str
+) -> None:
+    """The grammar puts commas between the cards of a group only: a comma
+    before a group's first card or after its last is refused, saying so."""
+    with pytest.raises(NotationError, match=expected) as refusal:
+        parse_action(text)
+    assert "a move L is written L <cards> | <cards>" in str(refusal.value)
+    with pytest.raises(NotationError, match=expected):
+        LayPhase.from_notation(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        ("L R5,B5 , G5|Y7,,R7 W", ["R5 B5 G5", "Y7 R7 W"]),
+        ("L R5, B5,G5 | Y7", ["R5 B5 G5", "Y7"]),
+    ],
+)
+def test_commas_between_the_cards_of_a_group_still_read(
+    text: str, groups: list[str]
+) -> None:
+    """Commas and spaces, one or more, separate the cards of a group."""
+    assert parse_action(text) == LayPhase(groups)
 
 
 @pytest.mark.parametrize("value", [None, 7, b"D", ["D"]])

@@ -193,7 +193,18 @@ class LayPhase(_Move):
 
     @classmethod
     def _from_words(cls, verb: str, args: list[str]) -> LayPhase | None:
-        groups = tuple(parse_cards(group) for group in " ".join(args).split("|"))
+        groups = []
+        for group in " ".join(args).split("|"):
+            # The grammar's commas go between two cards, which parse_cards
+            # (lenient, for lists of cards) would not check.
+            text = group.strip(" ")
+            for comma, where in ((text[:1], "starts"), (text[-1:], "ends")):
+                if comma == ",":
+                    raise NotationError(
+                        f"{shown(text)} {where} with a comma: a comma goes "
+                        "between two cards"
+                    )
+            groups.append(parse_cards(text))
         return cls(groups)
 
     def __str__(self) -> str:
@@ -241,7 +252,7 @@ class Hit(_Move):
                     f"the end of a run is low or high, not {shown(args[2])}"
                 )
             end = End(args[2].lower())
-        return cls(Card.parse(args[0]), _number(args[1], "a group number"), end)
+        return cls(Card.parse(args[0]), _number(args[1], "group"), end)
 
     def __str__(self) -> str:
         where = f" at the {self.end.value} end" if self.end is not None else ""
@@ -312,7 +323,7 @@ class Skip(_Move):
     def _from_words(cls, verb: str, args: list[str]) -> Skip | None:
         if len(args) != 1:
             return None
-        return cls(None if args[0] == "-" else _number(args[0], "a seat"))
+        return cls(None if args[0] == "-" else _number(args[0], "seat"))
 
     def __str__(self) -> str:
         return "discard a Skip" + (
@@ -389,7 +400,7 @@ class ChoosePhase(_Move):
     def _from_words(cls, verb: str, args: list[str]) -> ChoosePhase | None:
         if len(args) != 1:
             return None
-        return cls(_number(args[0], "a phase's number"))
+        return cls(_number(args[0], "phase", first=1))
 
     def __str__(self) -> str:
         return f"choose phase {self.phase}"
@@ -491,7 +502,7 @@ class SwapWild(_Move):
     def _from_words(cls, verb: str, args: list[str]) -> SwapWild | None:
         if len(args) != 2:
             return None
-        return cls(Card.parse(args[0]), _number(args[1], "a group number"))
+        return cls(Card.parse(args[0]), _number(args[1], "group"))
 
     def __str__(self) -> str:
         return f"put {self.card} on group {self.meld} and take its Wild"
@@ -546,6 +557,7 @@ _A = TypeVar(
 
 _SPACE: Final = re.compile(r"[ \t\n\r\x0b\x0c]+")
 _NUMBER: Final = re.compile(r"[0-9]{1,9}")
+_DIGITS: Final = re.compile(r"[0-9]+")
 _KIND_OF_VERB: Final[dict[str, type[Action]]] = {
     verb: kind for kind in MOVE_TYPES for verb in kind.verbs
 }
@@ -613,9 +625,31 @@ def _parse(text: str, only: type[_A] | None) -> _A:
     return cast(_A, action)
 
 
-def _number(word: str, what: str) -> int:
-    if _NUMBER.fullmatch(word) is None:
+_WRITTEN: Final = {
+    "group": "a group number",
+    "seat": "a seat",
+    "phase": "a phase's number",
+}
+
+
+def _number(word: str, noun: str, *, first: int = 0) -> int:
+    """The number of a ``noun`` (a seat, a table group, a phase), numbered
+    from ``first``; one that no game has is refused in the game's words."""
+    if _DIGITS.fullmatch(word) is None:
+        example = "0 or 2" if first == 0 else "1 or 7"
         raise NotationError(
-            f"{what} is written in digits, such as 0 or 2, not {shown(word)}"
+            f"{_WRITTEN[noun]} is written in digits, such as {example}, "
+            f"not {shown(word)}"
+        )
+    if _NUMBER.fullmatch(word) is None and _NUMBER.fullmatch(word.lstrip("0")):
+        raise NotationError(
+            f"{_WRITTEN[noun]} is written in at most nine digits, not {shown(word)}"
+        )
+    if _NUMBER.fullmatch(word) is None or int(word) < first:
+        named = word.lstrip("0") or "0"
+        named = named if len(named) <= 20 else f"{named[:17]}..."
+        raise NotationError(
+            f"there is no {noun} {named}: {noun}s are numbered from {first}"
+            + (", as the table shows them" if noun != "phase" else "")
         )
     return int(word)
