@@ -111,6 +111,21 @@ def bots_play(
     return states
 
 
+@pytest.mark.parametrize("name", ["masters", "masters-declare"])
+@pytest.mark.rule("R2", "R44")
+def test_the_editions_deal_the_deck_printed_for_them(name: str) -> None:
+    """The Masters Edition has 96 number cards, 8 Wilds and 2 Skips."""
+    deck = PRESETS[name].deck
+    assert deck == phase10.masters_deck()
+    assert len(deck) == 106
+    assert Counter(card.is_skip for card in deck)[True] == 2
+    assert deck.count(phase10.WILD) == 8
+    assert Counter(deck) == Counter(phase10.standard_deck()) - Counter({phase10.SKIP: 2})
+    state = new_game(6, PRESETS[name], seed=5)
+    held = [card for player in state.players for card in player.hand]
+    assert Counter(held + [*state.draw_pile, *state.discard_pile]) == Counter(deck)
+
+
 # --- R44: choosing the phase ---------------------------------------------------------
 
 

@@ -170,11 +170,13 @@ def test_rules_round_trip_exactly(rules: Rules) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_presets_round_trip_and_write_the_standard_deck_by_name(name: str) -> None:
-    """The presets read back equal, their deck written as "standard"."""
+def test_presets_round_trip_and_write_their_deck_by_name(name: str) -> None:
+    """The presets read back equal, their deck written as "standard" or "masters"."""
     rules = PRESETS[name]
     round_trips(rules, Rules)
-    assert to_dict(rules)["deck"] == "standard"
+    deck = "masters" if name.startswith("masters") else "standard"
+    assert to_dict(rules)["deck"] == deck
+    assert from_dict({**to_dict(Rules()), "deck": deck}, Rules).deck == rules.deck
 
 
 def test_a_custom_deck_is_written_card_by_card_in_its_order() -> None:

@@ -27,6 +27,7 @@ from ._cards import (
     CardLike,
     Color,
     format_cards,
+    masters_deck,
     parse_cards,
     standard_deck,
 )
@@ -258,6 +259,7 @@ __all__ = [
     "hit",
     "lay_phase",
     "legal_actions",
+    "masters_deck",
     "new_game",
     "new_game_with_events",
     "next_hand",

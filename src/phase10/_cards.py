@@ -21,6 +21,7 @@ __all__ = [
     "as_cards",
     "as_groups",
     "format_cards",
+    "masters_deck",
     "parse_cards",
     "standard_deck",
 ]
@@ -299,11 +300,28 @@ def standard_deck() -> tuple[Card, ...]:
     return _STANDARD_DECK
 
 
+def masters_deck() -> tuple[Card, ...]:
+    """The 106 cards of Phase 10 Masters Edition, in a fixed order (rule R2).
+
+    The official deck but two of its Skips: two of each number 1-12 in each
+    colour (96), then 8 Wilds and 2 Skips, as the edition's instructions
+    list them.
+
+    >>> deck = masters_deck()
+    >>> len(deck), deck.count(WILD), deck.count(SKIP)
+    (106, 8, 2)
+
+    .. versionadded:: 0.2
+    """
+    return _MASTERS_DECK
+
+
 _STANDARD_DECK: Final = tuple(
     [Card(n, c) for _ in range(2) for c in _COLORS for n in range(1, 13)]
     + [WILD] * 8
     + [SKIP] * 4
 )
+_MASTERS_DECK: Final = _STANDARD_DECK[:-2]
 
 
 def as_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:

@@ -32,7 +32,7 @@ from typing import Any, Final
 import attrs
 
 from ._actions import MOVE_TYPES, Action
-from ._cards import Card, Color, standard_deck
+from ._cards import Card, Color, masters_deck, standard_deck
 from ._codegen import make_function
 from ._errors import FormatError, NotationError, RulesError, shown
 from ._fields import (
@@ -365,8 +365,16 @@ def _builder(cls: type, decoders: tuple[tuple[str, Decoder], ...]) -> Any:
 # --- rules ---------------------------------------------------------------------------
 
 
+_NAMED_DECKS: Final = {"standard": standard_deck(), "masters": masters_deck()}
+"""The decks a document names rather than lists: the official one, and the
+Masters Edition's (written by name since 0.2)."""
+
+
 def _write_deck(deck: tuple[Card, ...]) -> str | list[str]:
-    return "standard" if deck == standard_deck() else _card_names(deck)
+    for name, named in _NAMED_DECKS.items():
+        if deck == named:
+            return name
+    return _card_names(deck)
 
 
 def _read_phases(value: object, where: str, table: Table) -> tuple[PhaseSpec, ...]:
@@ -380,9 +388,12 @@ def _read_phases(value: object, where: str, table: Table) -> tuple[PhaseSpec, ..
     return tuple(phases)
 
 
-def _read_deck(value: object, where: str, table: Table) -> tuple[Card, ...] | None:
-    """The cards of a deck, or ``None`` for the standard deck."""
-    return None if value == "standard" else cards(value, where, MAX_DECK)
+def _read_deck(value: object, where: str, table: Table) -> tuple[Card, ...] | str:
+    """The cards of a deck, or the name of a named one (a cheap key for the
+    memo of rules below)."""
+    if isinstance(value, str) and value in _NAMED_DECKS:
+        return value
+    return cards(value, where, MAX_DECK)
 
 
 _POINTS_KEYS: Final = tuple(field.name for field in attrs.fields(Points))
@@ -430,8 +441,8 @@ def _make_rules(values: tuple[Any, ...]) -> Rules:
     """A rules record, remembered: games in play share a handful of rule sets,
     and checking one (R17) costs more than reading the rest of a state."""
     fields = dict(zip(_RULES.fields, values, strict=True))
-    if fields["deck"] is None:
-        fields["deck"] = standard_deck()
+    if isinstance(fields["deck"], str):
+        fields["deck"] = _NAMED_DECKS[fields["deck"]]
     fields["points"] = Points(*fields["points"])
     return Rules(**fields)
 

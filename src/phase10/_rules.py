@@ -11,7 +11,7 @@ from typing import Final
 
 import attrs
 
-from ._cards import FACES, Card, format_cards, parse_cards, standard_deck
+from ._cards import FACES, Card, format_cards, masters_deck, parse_cards, standard_deck
 from ._errors import NotationError, RulesError, UsageError, is_whole, shown
 from ._immutable import Immutable
 from ._lay_bounds import most_groups, most_lays
@@ -122,6 +122,8 @@ class Points(Immutable):
 
     def of(self, card: Card) -> int:
         """The points one card counts against the player holding it."""
+        if not isinstance(card, Card):
+            raise UsageError(f"points are counted for a Card, not {shown(card)}")
         if card.is_wild:
             return self.wild
         if card.is_skip:
@@ -130,6 +132,10 @@ class Points(Immutable):
 
     def total(self, cards: Iterable[Card]) -> int:
         """The points a hand of cards counts."""
+        if isinstance(cards, str) or not isinstance(cards, Iterable):
+            raise UsageError(
+                f"points are counted for a list of Cards, not {shown(cards)}"
+            )
         return sum(self.of(card) for card in cards)
 
 
@@ -297,11 +303,11 @@ class Rules(Immutable):
     @classmethod
     def first_phases(cls, count: int) -> Rules:
         """Official variation 2: the game is won by the first ``count`` phases."""
-        if (
-            isinstance(count, bool)
-            or not isinstance(count, int)
-            or not (1 <= count <= len(STANDARD_PHASES))
-        ):
+        if not is_whole(count):
+            raise UsageError(
+                f"the number of phases must be a whole number, not {shown(count)}"
+            )
+        if not 1 <= count <= len(STANDARD_PHASES):
             raise RulesError(
                 f"choose 1 to {len(STANDARD_PHASES)} phases, not {shown(count)}"
             )
@@ -525,14 +531,19 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
         "first-5-phases": Rules.first_phases(5),
         "first-7-phases": Rules.first_phases(7),
         "even-phases": Rules.even_phases(),
-        "masters": Rules(phase_choice=PhaseChoice.CHOSEN, saves_per_hand=1),
-        "masters-declare": Rules(phase_choice=PhaseChoice.DECLARED, saves_per_hand=1),
+        "masters": Rules(
+            phase_choice=PhaseChoice.CHOSEN, saves_per_hand=1, deck=masters_deck()
+        ),
+        "masters-declare": Rules(
+            phase_choice=PhaseChoice.DECLARED, saves_per_hand=1, deck=masters_deck()
+        ),
     }
 )
 """Named rule sets: the official game, its three printed variations, the
 Masters Edition (``"masters"``: each player chooses the phase to attempt
-each hand, and may save one card a hand) and its variant that declares the
-phase when it is laid (``"masters-declare"``).
+each hand, and may save one card a hand; its deck, :func:`masters_deck`,
+has two Skips where the classic deck has four) and its variant that
+declares the phase when it is laid (``"masters-declare"``).
 
 .. versionadded:: 0.1
 .. versionchanged:: 0.2
