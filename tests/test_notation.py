@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -13,11 +14,13 @@ from strategies import rules_records
 import phase10
 from phase10 import (
     FACES,
+    PRESETS,
     Action,
     Discard,
     Draw,
     End,
     Hit,
+    IllegalMove,
     LayPhase,
     NextHand,
     NotationError,
@@ -127,13 +130,16 @@ def test_verbs_may_be_written_out_in_either_case(text: str, action: Action) -> N
         ("H R7 two", "a group number is written in digits, such as 0 or 2, not 'two'"),
         ("H R7 -1", "a group number is written in digits"),
         ("H W 0 middle", "the end of a run is low or high, not 'middle'"),
-        ("H W 1234567890", "there is no group 1234567890: groups are numbered"),
+        (
+            "H W 1234567890",
+            "there is no group 1234567890: no game has that many groups",
+        ),
         ("S", "it is written S <seat> or S - \\(against nobody\\)"),
         ("S x", "a seat is written in digits"),
-        ("S 1234567890", "there is no seat 1234567890: seats are numbered from 0"),
+        ("S 1234567890", "there is no seat 1234567890: no game has that many seats"),
         ("P x", "a phase's number is written in digits, such as 1 or 7, not 'x'"),
-        ("P 0", "there is no phase 0: phases are numbered from 1"),
-        ("P 1234567890", "there is no phase 1234567890: phases are numbered from 1"),
+        ("P 0", "there is no phase 0: a phase's number counts from 1"),
+        ("P 1234567890", "there is no phase 1234567890: no game has that many"),
         ("L R5 B5 | Q9", "'Q9' is not a card.*a move L is written L <cards>"),
         ("L |", "one or more groups of one or more cards"),
         ("L", "one or more groups of one or more cards"),
@@ -265,3 +271,73 @@ def test_whatever_record_can_be_made_reads_back(data: st.DataObject) -> None:
     assert from_json(to_json(action), Action) == action
     assert parse_action(action.notation) == action
     assert eval(repr(action), vars(phase10)) == action
+
+
+TYPED = [
+    "D", "T", "L R5 B5 G5 | Y7 R7 W", "L W W W W", "H R7 0", "H W 0 low",
+    "H R7 99", "X R7", "X S", "X W", "S 0", "S 1", "S 9", "S -", "P 1", "P 3",
+    "P 11", "K W", "K S", "U W", "E R7 0", "N",
+]  # fmt: skip
+"""Moves a person might type at any step, most of them refused."""
+
+FIELD_WORDS = re.compile(
+    r"Rules\.|[a-z]+_[a-z]+|\b(True|False|None)\b|[A-Z][a-z]+\.[A-Z_]{2,}"
+    r"|PhaseChoice|SkipLimit|NaturalRule|\bint\b|\bstr\b|999,999,999"
+)
+"""What a programmer writes and a player should never read: a field's
+name, an enum member, a Python type, the notation's limit."""
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        PRESETS["official"],
+        PRESETS["masters"],
+        PRESETS["masters-declare"],
+        Rules(swap_wilds=True, skip_next_only=True, wild_from_discard=False),
+    ],
+    ids=["official", "masters", "masters-declare", "house rules"],
+)
+def test_refusals_of_typed_moves_speak_the_games_words(rules: Rules) -> None:
+    """Every refusal a typed move meets, read by parse_action and made with
+    apply at each step of a game, is in the game's words: no field name,
+    enum member or Python type."""
+    state = new_game(["Ann", "Bob", "Cy"], rules, seed=5)
+    bot = GreedyBot(random.Random(5))
+    said = set()
+    for _ in range(150):
+        if state.step is Step.GAME_OVER:
+            break
+        for text in TYPED:
+            try:
+                apply(state, parse_action(text), player=state.current)
+            except (NotationError, IllegalMove) as refusal:
+                said.add(str(refusal))
+        state = apply(state, bot.choose(state))
+    assert len(said) > 15
+    spoken = [message for message in said if FIELD_WORDS.search(message)]
+    assert not spoken
+
+
+@pytest.mark.parametrize(
+    ("rules", "text", "refusal"),
+    [
+        (
+            Rules(),
+            "P 3",
+            "in this game the phases are played in order: you cannot choose one "
+            "(rule R16)",
+        ),
+        (Rules(), "K W", "these rules save no cards: end your turn by discarding"),
+        (Rules(), "E R7 0", "these rules leave a laid Wild on the table: it cannot"),
+    ],
+)
+def test_a_move_the_game_does_not_have_says_what_it_has(
+    rules: Rules, text: str, refusal: str
+) -> None:
+    """Choosing a phase in the classic game, saving a card or taking a Wild
+    back without the rules for it is refused saying what the game does."""
+    state = new_game(2, rules, seed=2)
+    state = apply(state, Draw())
+    with pytest.raises(IllegalMove, match=re.escape(refusal)):
+        apply(state, parse_action(text))

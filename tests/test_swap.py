@@ -82,7 +82,9 @@ def test_a_card_that_is_not_what_the_wild_stands_for_is_refused() -> None:
             apply(state, move)
         assert not can_apply(state, move)
     classic = laid(Rules(phases=PHASES))
-    with pytest.raises(CannotHit, match="swap_wilds is off") as refused:
+    with pytest.raises(
+        CannotHit, match="leave a laid Wild on the table: it cannot be taken"
+    ) as refused:
         apply(classic, SwapWild("B5", 1))
     assert refused.value.clause == "R13"
     assert not any(isinstance(m, SwapWild) for m in legal_actions(classic))

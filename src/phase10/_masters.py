@@ -127,8 +127,7 @@ def verify_choose_phase(
         if choice is not _CHOSEN:
             verify_turn(state, player, state.step, "choose a phase")
             raise BadPhaseChoice(
-                "these rules play the phases in order: a phase is chosen only "
-                "with Rules.phase_choice CHOSEN or DECLARED (the Masters Edition)",
+                "in this game the phases are played in order: you cannot choose one",
                 clause="R16",
             )
         if state.step is not _CHOOSE_STEP:
@@ -247,7 +246,8 @@ def save_barrier(state: GameState, me: PlayerState) -> CannotSave | None:
     rules = state.rules
     if not rules.saves_per_hand:
         return CannotSave(
-            "these rules save no cards (Rules.saves_per_hand is 0)", clause="R46"
+            "these rules save no cards: end your turn by discarding a card",
+            clause="R46",
         )
     if me.saved_now >= rules.saves_per_hand:
         many = (

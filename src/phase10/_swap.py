@@ -72,7 +72,7 @@ def _judge_swap(
     verify_turn(state, player, _PLAY_STEP, "take a Wild from the table")
     if not state.rules.swap_wilds:
         raise CannotHit(
-            "these rules leave a laid Wild on the table (Rules.swap_wilds is off)",
+            "these rules leave a laid Wild on the table: it cannot be taken back",
             clause="R13",
         )
     barrier = hit_barrier(state)
