@@ -645,11 +645,14 @@ def _number(word: str, noun: str, *, first: int = 0) -> int:
         raise NotationError(
             f"{_WRITTEN[noun]} is written in at most nine digits, not {shown(word)}"
         )
-    if _NUMBER.fullmatch(word) is None or int(word) < first:
-        named = word.lstrip("0") or "0"
+    named = word.lstrip("0") or "0"
+    if _NUMBER.fullmatch(word) is None:
         named = named if len(named) <= 20 else f"{named[:17]}..."
         raise NotationError(
-            f"there is no {noun} {named}: {noun}s are numbered from {first}"
-            + (", as the table shows them" if noun != "phase" else "")
+            f"there is no {noun} {named}: no game has that many {noun}s"
+        )
+    if int(word) < first:
+        raise NotationError(
+            f"there is no {noun} {named}: a {noun}'s number counts from {first}"
         )
     return int(word)
