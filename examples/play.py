@@ -16,6 +16,7 @@ laying it), and may save a card for a later hand instead of discarding.
 
 import argparse
 import random
+import re
 import secrets
 import shutil
 import sys
@@ -136,11 +137,17 @@ def chosen(
     return f"{text} ({rules.phases[event.phase - 1]})"
 
 
+def wilds_laid(move: Action) -> int:
+    """How many Wilds a lay spends (0 for any other move)."""
+    groups = move.groups if isinstance(move, phase10.LayPhase) else ()
+    return sum(card.is_wild for group in groups for card in group)
+
+
 def hint(seen: PlayerView) -> str:
     """What the seat may do now, with an example of each kind of move."""
     moves = phase10.legal_actions(seen)
     first: dict[str, Action] = {}
-    for move in moves:
+    for move in sorted(moves, key=wilds_laid):  # the lay with the fewest Wilds
         first.setdefault(move.name, move)
     phases = [
         f"{move.notation} ({seen.rules.phases[move.phase - 1]})"
@@ -170,11 +177,11 @@ def hint(seen: PlayerView) -> str:
     return "You may: " + "; ".join(parts) + ". Type help for the commands."
 
 
-def read_move(text: str, seen: PlayerView) -> Action | str:
-    """A typed line as a move, or a command word (look, help, quit).
+def read_move(text: str, state: GameState, seat: int) -> Action | str:
+    """A typed line as a move for ``seat``, or a command word (look, help, quit).
 
-    Raises :class:`phase10.NotationError` saying what is wrong with it.
-    """
+    Raises :class:`phase10.NotationError` saying what is wrong with it, or,
+    for a phase's number, the engine's reason (``P 0``: the phases there are)."""
     words = text.split()
     if not words:
         return ""
@@ -185,9 +192,12 @@ def read_move(text: str, seen: PlayerView) -> Action | str:
             extra = " ".join(words[1:])
             raise phase10.NotationError(f"{word} takes nothing after it, not {extra!r}")
         return word
-    names = [player.name.lower() for player in seen.players]
-    if word in ("s", "skip") and len(words) == 2 and words[1].lower() in names:
-        text = f"S {names.index(words[1].lower())}"  # a name for the seat: "skip Bob"
+    names = [player.name.lower() for player in state.players]
+    arg = words[1].lower() if len(words) == 2 else ""  # names are never empty
+    if word in ("s", "skip") and arg in names:
+        text = f"S {names.index(arg)}"  # a name for the seat: "skip Bob"
+    if word in ("p", "phase", "choose") and re.fullmatch(r"[0-9]{1,18}", arg):
+        phase10.verify_choose_phase(state, int(arg), player=seat)
     return phase10.parse_action(text)
 
 
@@ -210,7 +220,7 @@ def person_turn(
         if text is None:
             return "end of input"
         try:
-            move = read_move(text.strip(), seen)
+            move = read_move(text.strip(), state, seat)
             if isinstance(move, str):
                 if move == "quit":
                     return move

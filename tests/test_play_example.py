@@ -251,3 +251,85 @@ def test_the_hints_offer_declaring_and_drawing_a_saved_card() -> None:
         "P 2 (1 set of 3 + 1 run of 4),"
     )
     assert "P 10 (1 set of 5 + 1 set of 3); discard, such as X" in text
+
+
+def test_a_refused_phase_number_or_save_is_told_in_the_games_words() -> None:
+    """In the classic game, choosing a phase, saving a card or taking a Wild
+    back is refused with what the game allows instead, never a field's name;
+    a phase number no game has is refused in the same words."""
+    typed = "P 3\nP 0\nd\nK W\nE R7 0\nL R4,\n"
+    done = play("--play", "--players", "2", "--seed", "2", typed=typed)
+    assert done.returncode == 0, done.stderr
+    flat = " ".join(done.stdout.split())
+    in_order = (
+        "Not allowed: in this game the phases are played in order: you cannot "
+        "choose one (rule R16)."
+    )
+    assert flat.count(in_order) == 2  # P 3, and P 0 alike
+    assert (
+        "Not allowed: these rules save no cards: end your turn by discarding a "
+        "card (rule R46)." in flat
+    )
+    assert (
+        "Not allowed: these rules leave a laid Wild on the table: it cannot be "
+        "taken back (rule R13)." in flat
+    )
+    assert "'R4,' ends with a comma: a comma goes between two cards" in flat
+    assert not re.search(r"Rules\.|[a-z]+_[a-z]+|999,999,999", done.stdout)
+
+
+@pytest.mark.rule("R44")
+def test_a_phase_that_is_not_in_the_game_is_refused_with_the_phases_there_are() -> None:
+    """Under the Masters Edition, P 0 and P 11 are told which phases there
+    are, in the engine's words, and the person chooses again."""
+    typed = "P 0\nP 11\nP 99999999999\nchoose 2\n"
+    done = play(
+        "--play", "--rules", "masters", "--players", "3", "--seed", "3", typed=typed
+    )
+    assert done.returncode == 0, done.stderr
+    out = " ".join(done.stdout.split())  # the lines as one, however they wrap
+    for phase in ("0", "11", "99999999999"):
+        assert (
+            f"Not allowed: there is no phase {phase}: the phases are 1 to 10 "
+            "(rule R44)." in out
+        )
+    assert "You choose phase 2 (1 set of 3 + 1 run of 4)." in out
+    assert "999,999,999" not in out
+
+
+def test_the_hint_suggests_the_lay_that_spends_the_fewest_wilds() -> None:
+    """Where legal_actions lists first a lay that spends a Wild it does not
+    need, the hint suggests the lay with the fewest Wilds instead, as the
+    web page does."""
+    import random
+
+    from scenarios import deal
+
+    import phase10
+    from phase10 import Draw, LayPhase, Step, apply, legal_actions, view
+    from phase10.bots import GreedyBot
+
+    sys.path.insert(0, str(PLAY.parent))
+    from play import hint
+
+    def wilds(lay: LayPhase) -> int:
+        return sum(card.is_wild for group in lay.groups for card in group)
+
+    hands = ["W R3 B3 G3 Y5 R5 G5 W R7 Y1", "R9 B9 G11 Y12 R12 B10 G8 Y7 S B1"]
+    state = apply(deal(hands, dealer=1, draw_top="R8"), Draw())
+    lays = [move for move in legal_actions(state) if isinstance(move, LayPhase)]
+    assert lays[0] == LayPhase(["Y1 W W", "R3 B3 G3"])  # two Wilds, none needed
+    assert "lay down your phase, such as L R3 B3 G3 | R5 Y5 G5;" in hint(view(state, 0))
+    needless = 0  # positions of seeded games where the first lay wastes a Wild
+    for seed in (4, 8, 11):
+        state = phase10.new_game(3, seed=seed)
+        bot = GreedyBot(random.Random(seed))
+        while state.step is not Step.GAME_OVER:
+            moves = legal_actions(state) if state.step is Step.PLAY else ()
+            lays = [move for move in moves if isinstance(move, LayPhase)]
+            if lays:
+                fewest = min(lays, key=wilds)
+                needless += wilds(lays[0]) > wilds(fewest)
+                assert f"such as {fewest.notation};" in hint(view(state, state.current))
+            state = apply(state, bot.choose(state))
+    assert needless >= 3
