@@ -27,6 +27,8 @@ from phase10 import (
     Card,
     End,
     GameState,
+    GroupKind,
+    Meld,
     NextHand,
     NoSuchSeat,
     Phase10Error,
@@ -44,6 +46,7 @@ from phase10 import (
     lay_phase,
     legal_actions,
     new_game,
+    parse_cards,
     skip,
     view,
 )
@@ -456,6 +459,30 @@ def test_the_repr_of_a_state_is_safe_to_log() -> None:
         assert not leaks(texts, secrets_of(state, None))
         assert str(state.seed) not in repr(state)
         state = apply(state, bot.choose(state))
+
+
+def test_the_repr_of_a_state_says_one_card_and_many_cards() -> None:
+    """repr() of a state and of a player gives a count of 1 in the singular
+    ("1 card", "1 group", "1 phase", "1 point") and any other in the plural."""
+    state = new_game(2, seed=1)
+    first = state.players[0]
+    one = attrs.evolve(first, hand=first.hand[:1], completed=1, score=1)
+    group = Meld(0, GroupKind.SET, parse_cards("R7 B7 W"), 7)
+    single = attrs.evolve(
+        state,
+        players=(one, state.players[1]),
+        draw_pile=state.draw_pile[:1],
+        table=(group,),
+    )
+    text = repr(single)
+    assert "draw pile 1 card;" in text
+    assert "discard pile 1 card, top" in text
+    assert "; 1 group on the table;" in text
+    assert ": 1 card in hand, 1 phase completed, 1 point>" in text
+    many = repr(state)
+    assert "draw pile 87 cards;" in many
+    assert "; 0 groups on the table;" in many
+    assert ": 10 cards in hand, 0 phases completed, 0 points>" in many
 
 
 @pytest.mark.rule("R41")

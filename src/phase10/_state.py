@@ -10,13 +10,22 @@ import attrs
 
 from ._cards import Card, Color, format_cards
 from ._codegen import copier as make_copier
-from ._errors import shown
+from ._errors import NoSuchSeat, seat_problem, seat_type_error, shown
 from ._groups import GroupShape
 from ._immutable import Immutable
 from ._phases import GroupKind, PhaseSpec
 from ._rules import PhaseChoice, Rules
 
-__all__ = ["GameState", "Meld", "Pile", "PlayerState", "Step", "copier", "replace"]
+__all__ = [
+    "GameState",
+    "Meld",
+    "Pile",
+    "PlayerState",
+    "Step",
+    "copier",
+    "replace",
+    "seat_at",
+]
 
 
 class Step(enum.Enum):
@@ -92,10 +101,12 @@ class Meld(Immutable):
     def high(self) -> int | None:
         """The number a run's last card stands for (``None`` for other kinds,
         or while the run floats). Under wrap-around runs (R42) it may be
-        below ``low``: a run 11 12 1 2 has ``low`` 11 and ``high`` 2."""
+        below ``low``: a run 11 12 1 2 has ``low`` 11 and ``high`` 2. A run
+        of odd or even numbers (R51) goes up by two: 3 5 7 has ``high`` 7."""
         if self.low is None:
             return None
-        return (self.low + len(self.cards) - 2) % 12 + 1
+        step = self.kind.step or 1
+        return (self.low + step * (len(self.cards) - 1) - 1) % 12 + 1
 
     @property
     def shape(self) -> GroupShape:
@@ -111,11 +122,12 @@ class Meld(Immutable):
         floating run, until a natural card is hit onto it.
         """
         result = []
+        step = self.kind.step or 1  # 2 for a run of odd or even numbers (R51)
         for place, card in enumerate(self.cards):
             if not card.is_wild:
                 result.append((card.number, card.color))
             elif self.low is not None:
-                result.append(((self.low + place - 1) % 12 + 1, self.color))
+                result.append(((self.low + step * place - 1) % 12 + 1, self.color))
             else:
                 result.append((self.number, self.color))
         return tuple(result)
@@ -185,8 +197,10 @@ class PlayerState(Immutable):
     def __repr__(self) -> str:
         # Safe to log: the number of cards in hand, never the cards.
         return (
-            f"<PlayerState {shown(self.name)}: {len(self.hand)} cards in hand, "
-            f"{self.completed} phases completed, {self.score} points>"
+            f"<PlayerState {shown(self.name)}: "
+            f"{_plural(len(self.hand), 'card')} in hand, "
+            f"{_plural(self.completed, 'phase')} completed, "
+            f"{_plural(self.score, 'point')}>"
         )
 
 
@@ -250,9 +264,9 @@ class GameState(Immutable):
         return (
             f"<GameState hand {self.hand_number}, {self.step.value}, "
             f"seat {self.current} to move; players: {players}; "
-            f"draw pile {len(self.draw_pile)} cards; "
-            f"discard pile {len(self.discard_pile)} cards, top {top}; "
-            f"{len(self.table)} groups on the table; {self.rules!r}>"
+            f"draw pile {_plural(len(self.draw_pile), 'card')}; "
+            f"discard pile {_plural(len(self.discard_pile), 'card')}, top {top}; "
+            f"{_plural(len(self.table), 'group')} on the table; {self.rules!r}>"
         )
 
     @property
@@ -267,17 +281,40 @@ class GameState(Immutable):
 
     def phase_of(self, seat: int) -> PhaseSpec | None:
         """The phase ``seat`` may lay this hand, or ``None``: once all are
-        done, or in the Masters Edition before one is chosen (R44, R45)."""
-        player = self.players[seat]
+        done, or in the Masters Edition before one is chosen (R44, R45).
+
+        A seat not at the table raises :class:`~phase10.NoSuchSeat`."""
+        player = self.players[seat_at(seat, len(self.players))]
         return phase_for(self.rules, self.tiebreak, player.completed, player.active)
 
     def phase_number(self, seat: int) -> int:
         """The 1-based number of the phase ``seat`` is working on (R16), or
-        0 in the Masters Edition before one is chosen (R44, R45)."""
-        player = self.players[seat]
+        0 in the Masters Edition before one is chosen (R44, R45).
+
+        A seat not at the table raises :class:`~phase10.NoSuchSeat`."""
+        player = self.players[seat_at(seat, len(self.players))]
         return phase_number_for(
             self.rules, self.tiebreak, player.completed, player.active
         )
+
+
+def seat_at(seat: object, seats: int) -> int:
+    """``seat``, checked to be a seat at a table of ``seats``: a
+    :class:`~phase10.UsageError` if it is not a whole number, a
+    :class:`~phase10.NoSuchSeat` if it is one but not a seat there."""
+    if type(seat) is int and 0 <= seat < seats:
+        return seat
+    wrong = seat_type_error(seat)
+    if wrong is not None:
+        raise wrong
+    raise NoSuchSeat(
+        f"there is no such seat at this table: {seat_problem(seat, seats)}"
+    )
+
+
+def _plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, the noun in the plural unless the count is 1."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 _IN_ORDER: Final = PhaseChoice.IN_ORDER

@@ -26,6 +26,7 @@ from ._state import (
     Step,
     phase_for,
     phase_number_for,
+    seat_at,
 )
 
 __all__ = ["PlayerView", "PublicPlayer", "describe_state", "view"]
@@ -138,14 +139,18 @@ class PlayerView(Immutable):
         return self.seat == self.current and self.step in _TURN_STEPS
 
     def phase_of(self, seat: int) -> PhaseSpec | None:
-        """The phase ``seat`` is working on, or ``None`` once all are done."""
-        player = self.players[seat]
+        """The phase ``seat`` is working on, or ``None`` once all are done.
+
+        A seat not at the table raises :class:`~phase10.NoSuchSeat`."""
+        player = self.players[seat_at(seat, len(self.players))]
         return phase_for(self.rules, self.tiebreak, player.completed, player.active)
 
     def phase_number(self, seat: int) -> int:
         """The 1-based number of the phase ``seat`` is working on, or 0 in
-        the Masters Edition before one is chosen."""
-        player = self.players[seat]
+        the Masters Edition before one is chosen.
+
+        A seat not at the table raises :class:`~phase10.NoSuchSeat`."""
+        player = self.players[seat_at(seat, len(self.players))]
         return phase_number_for(
             self.rules, self.tiebreak, player.completed, player.active
         )
