@@ -348,10 +348,19 @@ def test_first_phases_is_official_variation_two(count: int) -> None:
 
 
 @pytest.mark.rule("R40")
-@pytest.mark.parametrize("count", [0, 11, -1, True, 5.0, "5", None], ids=repr)
-def test_first_phases_refuses_impossible_counts(count: object) -> None:
-    """Rules.first_phases takes a whole number 1-10 and nothing else."""
-    with pytest.raises(RulesError):
+@pytest.mark.parametrize("count", [0, 11, -1], ids=repr)
+def test_first_phases_refuses_impossible_counts(count: int) -> None:
+    """Rules.first_phases takes a whole number 1-10: another number is
+    refused as rules no game has."""
+    with pytest.raises(RulesError, match="choose 1 to 10 phases"):
+        Rules.first_phases(count)
+
+
+@pytest.mark.parametrize("count", [True, 5.0, "5", None], ids=repr)
+def test_first_phases_refuses_what_is_not_a_whole_number(count: object) -> None:
+    """Rules.first_phases refuses a count of the wrong type as a mistake of
+    the calling program (UsageError)."""
+    with pytest.raises(UsageError, match="the number of phases must be a whole"):
         Rules.first_phases(count)  # type: ignore[arg-type]
 
 
@@ -451,3 +460,39 @@ def test_a_phase_of_the_whole_hand_needs_going_out_without_a_discard() -> None:
     with pytest.raises(RulesError, match="at most 10"):
         Rules(phases=["1 run of 11"], hand_size=10, go_out_by_hit=False)
     Rules(phases=["1 run of 10"], hand_size=10, go_out_by_hit=False)
+
+
+def test_replace_changes_one_field_of_a_preset_and_keeps_the_rest() -> None:
+    """Rules.replace gives a copy with the named fields changed, the others
+    as they were, and leaves the preset itself untouched."""
+    masters = PRESETS["masters"]
+    hidden = masters.replace(saved_cards_hidden=True)
+    assert hidden.saved_cards_hidden and not masters.saved_cards_hidden
+    assert attrs.evolve(hidden, saved_cards_hidden=False) == masters
+    assert PRESETS["masters"] == masters
+    assert masters.replace() == masters
+    assert Rules().replace(phases=["1 run of 4", "2 sets of 3"]).phases == (
+        PhaseSpec.parse("1 run of 4"),
+        PhaseSpec.parse("2 sets of 3"),
+    )  # given as text, read as the constructor reads them
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        ({"everyone_advances": True}, RulesError, "everyone_advances"),
+        ({"hand_size": 3}, RulesError, "needs 6 cards"),
+        ({"hand_size": "3"}, UsageError, "hand_size must be a whole number"),
+        ({"hand_sise": 9}, UsageError, "no field 'hand_sise': did you mean hand_size"),
+        ({"colour": 9}, UsageError, "^Rules has no field 'colour'$"),
+        ({"skip_limit": "round"}, UsageError, "skip_limit must be a SkipLimit"),
+    ],
+)
+def test_replace_is_checked_like_the_constructor(
+    changes: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    """Rules.replace refuses what Rules(...) refuses: an impossible
+    combination with RulesError, a wrong type or an unknown field name with
+    UsageError."""
+    with pytest.raises(error, match=message):
+        PRESETS["masters"].replace(**changes)
