@@ -101,12 +101,10 @@ class Meld(Immutable):
     def high(self) -> int | None:
         """The number a run's last card stands for (``None`` for other kinds,
         or while the run floats). Under wrap-around runs (R42) it may be
-        below ``low``: a run 11 12 1 2 has ``low`` 11 and ``high`` 2. A run
-        of odd or even numbers (R51) goes up by two: 3 5 7 has ``high`` 7."""
+        below ``low``: a run 11 12 1 2 has ``low`` 11 and ``high`` 2."""
         if self.low is None:
             return None
-        step = self.kind.step or 1
-        return (self.low + step * (len(self.cards) - 1) - 1) % 12 + 1
+        return (self.low + len(self.cards) - 2) % 12 + 1
 
     @property
     def shape(self) -> GroupShape:
@@ -122,12 +120,11 @@ class Meld(Immutable):
         floating run, until a natural card is hit onto it.
         """
         result = []
-        step = self.kind.step or 1  # 2 for a run of odd or even numbers (R51)
         for place, card in enumerate(self.cards):
             if not card.is_wild:
                 result.append((card.number, card.color))
             elif self.low is not None:
-                result.append(((self.low + step * place - 1) % 12 + 1, self.color))
+                result.append(((self.low + place - 1) % 12 + 1, self.color))
             else:
                 result.append((self.number, self.color))
         return tuple(result)
