@@ -13,9 +13,11 @@ from scenarios import deal
 from strategies import rich_hands
 
 from phase10 import (
+    PRESETS,
     STANDARD_PHASES,
     WILD,
     Card,
+    ChoosePhase,
     Draw,
     GameState,
     LayPhase,
@@ -33,6 +35,7 @@ from phase10 import (
 from phase10.bots import (
     Bot,
     GreedyBot,
+    MonteCarloBot,
     RandomBot,
     _lay_with_fewest_wilds,
     play_game,
@@ -167,6 +170,31 @@ def test_a_bot_refuses_a_view_that_is_not_of_the_seat_to_move(bot: Bot) -> None:
         with pytest.raises(NotYourTurn, match="view of the seat to move"):
             bot.choose(view(state, seat))
     assert isinstance(bot.choose(view(state, 1)), Draw)
+
+
+@pytest.mark.rule("R44")
+@pytest.mark.parametrize(
+    "bot",
+    [
+        GreedyBot(random.Random(1)),
+        RandomBot(random.Random(1)),
+        MonteCarloBot(random.Random(1), rollouts=2),
+    ],
+    ids=lambda bot: type(bot).__name__,
+)
+def test_a_bot_refuses_another_seats_view_when_a_phase_is_chosen(
+    bot: GreedyBot | RandomBot | MonteCarloBot,
+) -> None:
+    """In the Masters Edition's choosing step, a bot given another seat's or
+    a spectator's view raises NotYourTurn rather than choosing for the
+    wrong hand; the chooser's own view gets a choice."""
+    state = new_game(3, PRESETS["masters"], seed=5)
+    assert state.step is Step.CHOOSE and state.current == 1
+    for seat in (0, 2, None):
+        with pytest.raises(NotYourTurn, match="view of the seat to move"):
+            bot.choose(view(state, seat))
+    assert isinstance(bot.choose(view(state, 1)), ChoosePhase)
+    assert isinstance(bot.choose(state), ChoosePhase)
 
 
 def test_greedy_lays_without_wilds_when_it_can() -> None:

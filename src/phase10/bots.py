@@ -22,7 +22,7 @@ import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Protocol, cast
+from typing import Final, Protocol, cast
 
 import attrs
 
@@ -84,12 +84,22 @@ class Bot(Protocol):
         ...
 
 
+_TURN_STEPS: Final = (Step.DRAW, Step.PLAY, Step.CHOOSE)
+"""The steps in which one seat is to move, and only its view may choose."""
+
+
 def _as_view(seen: PlayerView | GameState) -> PlayerView:
     """The view to choose from: the mover's own. A bot given another seat's
-    view would build its move from the wrong hand, so that is refused."""
+    view would build its move from the wrong hand, so that is refused, in
+    the Masters Edition's choosing step as in a turn (R20, R44)."""
     if isinstance(seen, GameState):
         return view(seen, seen.current)
-    if seen.step in (Step.DRAW, Step.PLAY) and seen.seat != seen.current:
+    if not isinstance(seen, PlayerView):
+        raise UsageError(
+            "a bot chooses from a PlayerView (phase10.view(state, seat)) or a "
+            f"GameState, not {shown(seen)}"
+        )
+    if seen.step in _TURN_STEPS and seen.seat != seen.current:
         whose = "a spectator's" if seen.seat is None else f"seat {seen.seat}'s"
         raise NotYourTurn(
             f"this is {whose} view, but it is seat {seen.current}'s turn: "
@@ -525,6 +535,8 @@ class TournamentResult(Immutable):
 
     def win_rate(self, name: str) -> float:
         """The share of all games the bot named ``name`` won."""
+        if not isinstance(name, str):
+            raise UsageError(f"a bot's name is a text, not {shown(name)}")
         return self.wins[name] / self.games if self.games else 0.0
 
 
@@ -555,7 +567,8 @@ def tournament(
     run's. Worker processes receive the bot factories by pickling: use
     classes or functions defined at module level, not lambdas; a
     :class:`~concurrent.futures.ProcessPoolExecutor` given one that cannot
-    be pickled raises :class:`TypeError` before any game starts.
+    be pickled raises :class:`~phase10.UsageError` (a ``TypeError``) before
+    any game starts, as does an argument of the wrong type.
 
     .. versionadded:: 0.1
     .. versionchanged:: 0.1 ``executor``.
@@ -564,10 +577,20 @@ def tournament(
         raise UsageError(
             f"entrants maps names to functions that make bots, not {shown(entrants)}"
         )
+    for factory in entrants.values():
+        if not callable(factory):
+            raise UsageError(
+                f"entrants maps names to functions that make bots, and "
+                f"{shown(factory)} is not one"
+            )
     games = _whole("games", games)
     seed = _whole("seed", seed)
+    max_moves = _whole("max_moves", max_moves)
     if players is not None:
         players = _whole("players", players)
+    if rules is not None and not isinstance(rules, Rules):
+        raise UsageError(f"rules are a Rules record or None, not {shown(rules)}")
+    _check_executor(executor)
     names = list(entrants)
     seats = players if players is not None else len(names)
     tasks = []
@@ -628,19 +651,24 @@ def _run_games(
     that many worker processes."""
     if executor is None:
         return [_play_task(task) for task in tasks]
-    if isinstance(executor, int) and not isinstance(executor, bool):
+    if isinstance(executor, int):
         _check_picklable(entrants)
         with ProcessPoolExecutor(max_workers=executor) as pool:
             return list(pool.map(_play_task, tasks))
-    if not isinstance(executor, Executor):
-        raise TypeError(
-            "executor is a concurrent.futures.Executor or a number of worker "
-            f"processes, not {type(executor).__name__}"
-        )
     if isinstance(executor, ProcessPoolExecutor):
         _check_picklable(entrants)
     futures = [executor.submit(_play_task, task) for task in tasks]
     return [future.result() for future in futures]
+
+
+def _check_executor(executor: object) -> None:
+    """Refuse, before any game is dealt, an ``executor`` of the wrong type."""
+    if executor is None or is_whole(executor) or isinstance(executor, Executor):
+        return
+    raise UsageError(
+        "executor is a concurrent.futures.Executor or a whole number of worker "
+        f"processes, not {shown(executor)}"
+    )
 
 
 def _check_picklable(entrants: Mapping[str, Callable[[random.Random], Bot]]) -> None:
@@ -650,7 +678,7 @@ def _check_picklable(entrants: Mapping[str, Callable[[random.Random], Bot]]) -> 
         try:
             pickle.dumps(factory)
         except Exception:  # pickle raises several kinds
-            raise TypeError(
+            raise UsageError(
                 f"bot factories must be picklable to play on worker processes, "
                 f"and the one for {name!r} is not: define it at module "
                 "level (a class, a function or a functools.partial of one), "
