@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from scenarios import arranged_deck, deal
 
 from phase10 import (
+    PRESETS,
     Card,
     CardDiscarded,
     CardDrawn,
@@ -23,7 +24,6 @@ from phase10 import (
     HandEnded,
     LayPhase,
     NextHand,
-    PRESETS,
     NoSuchSeat,
     PhaseLaid,
     Pile,
@@ -184,8 +184,12 @@ def test_reveal_all_opens_the_secrets_only_when_it_is_true() -> None:
     for wrong in ("no", "False", 1, 0, None, [True]):
         with pytest.raises(UsageError, match="reveal_all must be True or False"):
             events(state, Draw(), after, reveal_all=wrong)  # type: ignore[arg-type]
-    assert events(state, Draw(), after, reveal_all=True)[0].card == Card.parse("Y4")
-    assert events(state, Draw(), after, reveal_all=False)[0].card is None
+    assert events(state, Draw(), after, reveal_all=True)[0] == CardDrawn(
+        1, Pile.DRAW, Card.parse("Y4")
+    )
+    assert events(state, Draw(), after, reveal_all=False)[0] == CardDrawn(
+        1, Pile.DRAW, None
+    )
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -120,10 +120,11 @@ def test_the_editions_deal_the_deck_printed_for_them(name: str) -> None:
     assert len(deck) == 106
     assert Counter(card.is_skip for card in deck)[True] == 2
     assert deck.count(phase10.WILD) == 8
-    assert Counter(deck) == Counter(phase10.standard_deck()) - Counter({phase10.SKIP: 2})
+    two_skips_fewer = Counter(phase10.standard_deck()) - Counter({phase10.SKIP: 2})
+    assert Counter(deck) == two_skips_fewer
     state = new_game(6, PRESETS[name], seed=5)
     held = [card for player in state.players for card in player.hand]
-    assert Counter(held + [*state.draw_pile, *state.discard_pile]) == Counter(deck)
+    assert Counter([*held, *state.draw_pile, *state.discard_pile]) == Counter(deck)
 
 
 # --- R44: choosing the phase ---------------------------------------------------------

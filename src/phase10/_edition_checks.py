@@ -87,6 +87,8 @@ def check_editions(
             "phases are chosen at the start of a hand only under "
             "PhaseChoice.CHOSEN, and never in a tie-break hand (R44)",
         )
+    if game.step is Step.CHOOSE:
+        _check_choosing(game, where)
     in_turn = game.step is Step.DRAW or game.step is Step.PLAY
     for number, player in enumerate(players):
         done = player.phases_done
@@ -134,7 +136,11 @@ def check_editions(
                         place(where, number, "active"),
                         "every player has chosen a phase before play begins (R44)",
                     )
-                if game.step is Step.CHOOSE and number == game.current and active:
+                if (
+                    game.step is Step.CHOOSE
+                    and number == game.current
+                    and active is not None
+                ):
                     raise fail(
                         place(where, number, "active"),
                         "the player choosing now has not chosen yet (R44)",
@@ -160,6 +166,11 @@ def check_editions(
                 "a player who laid down laid a phase they chose or declared",
             )
         size = saved_sizes[number]
+        if not rules.save_skips and any(card.is_skip for card in player.saved):
+            raise fail(
+                place(where, number, "saved"),
+                "these rules do not let a Skip be saved (R46)",
+            )
         if size and not rules.saves_per_hand:
             raise fail(place(where, number, "saved"), "these rules save no cards (R46)")
         if size > rules.most_saved:
@@ -173,3 +184,66 @@ def check_editions(
                 f"is {player.saved_now}, more than the {size} cards saved: cards "
                 "saved this hand stay until a later hand (R47)",
             )
+
+
+def _check_choosing(game: GameState | PlayerView, where: str) -> None:
+    """Phases are chosen between the deal and the first draw (R44): nothing
+    has been played yet, and the players choose in turn from the dealer's
+    left, skipping those with one phase left, who have no choice to make."""
+    problem = _played_since_the_deal(game)
+    if problem is not None:
+        raise fail(
+            at(where, "step"),
+            "phases are chosen at the start of a hand, before anyone draws "
+            f"(R44), but {problem}",
+        )
+    count = len(game.players)
+    order = [(game.dealer + step) % count for step in range(1, count + 1)]
+    turn = order.index(game.current)
+    all_phases = len(game.rules.phases)
+    for later, number in enumerate(order):
+        player = game.players[number]
+        forced = len(player.done()) == all_phases - 1
+        if later < turn and player.active is None:
+            raise fail(
+                place(where, number, "active"),
+                f"seat {number} chooses before seat {game.current}, so has "
+                "chosen already (R44)",
+            )
+        if later > turn and player.active is not None and not forced:
+            raise fail(
+                place(where, number, "active"),
+                f"seat {number} chooses after seat {game.current}, so has not "
+                "chosen yet (R44)",
+            )
+
+
+def _played_since_the_deal(game: GameState | PlayerView) -> str | None:
+    """What shows that the hand of ``game`` has been played since it was
+    dealt, or ``None`` if nothing does."""
+    if isinstance(game, PlayerView):
+        discards, starter = game.discard_size, game.discard_top
+        sizes = [player.hand_size for player in game.players]
+    else:
+        discards = len(game.discard_pile)
+        starter = game.discard_pile[0] if game.discard_pile else None
+        sizes = [len(player.hand) for player in game.players]
+    if discards != 1:
+        return f"the discard pile holds {discards} cards, not the starter alone"
+    if game.table:
+        return "there are groups on the table"
+    if game.turn_slot or game.laid_this_turn:
+        return "a turn has been played"
+    dealt = game.rules.hand_size
+    count = len(game.players)
+    first = (game.dealer + 1) % count
+    players: Sequence[PlayerState | PublicPlayer] = game.players
+    for number, player in enumerate(players):
+        if sizes[number] != dealt:
+            return f"seat {number} holds {sizes[number]} cards, not the {dealt} dealt"
+        if player.laid_down or player.saved_now or player.known:
+            return f"seat {number} has played since the deal"
+        owed = int(number == first and starter is not None and starter.is_skip)
+        if player.skips_pending != owed or player.skipped_in_slot is not None:
+            return f"seat {number} has been skipped since the deal"
+    return None

@@ -101,10 +101,12 @@ class Meld(Immutable):
     def high(self) -> int | None:
         """The number a run's last card stands for (``None`` for other kinds,
         or while the run floats). Under wrap-around runs (R42) it may be
-        below ``low``: a run 11 12 1 2 has ``low`` 11 and ``high`` 2."""
+        below ``low``: a run 11 12 1 2 has ``low`` 11 and ``high`` 2. A run
+        of odd or even numbers (R51) goes up by two: 3 5 7 has ``high`` 7."""
         if self.low is None:
             return None
-        return (self.low + len(self.cards) - 2) % 12 + 1
+        step = self.kind.step or 1
+        return (self.low + step * (len(self.cards) - 1) - 1) % 12 + 1
 
     @property
     def shape(self) -> GroupShape:
@@ -120,11 +122,12 @@ class Meld(Immutable):
         floating run, until a natural card is hit onto it.
         """
         result = []
+        step = self.kind.step or 1  # 2 for a run of odd or even numbers (R51)
         for place, card in enumerate(self.cards):
             if not card.is_wild:
                 result.append((card.number, card.color))
             elif self.low is not None:
-                result.append(((self.low + place - 1) % 12 + 1, self.color))
+                result.append(((self.low + step * place - 1) % 12 + 1, self.color))
             else:
                 result.append((self.number, self.color))
         return tuple(result)
@@ -179,8 +182,12 @@ class PlayerState(Immutable):
     .. versionadded:: 0.2
     """
     saved_now: int = 0
-    """How many of the last cards of :attr:`saved` were saved in this hand
-    (R46, R47).
+    """How many cards the player has saved in this hand, counted against
+    :attr:`~phase10.Rules.saves_per_hand` (R46). A card saved this hand
+    stays on the save pile until a later hand (R47), so these are the last
+    ``saved_now`` cards of :attr:`saved`; under
+    :attr:`~phase10.Rules.draw_saved_same_hand` some of them may have been
+    drawn back already, and the count stays.
 
     .. versionadded:: 0.2
     """

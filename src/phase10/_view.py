@@ -56,11 +56,7 @@ class PublicPlayer(Immutable):
     """Cards the player is known to hold: taken from the discard pile (or,
     face up, from their save pile) and no card of that face played since.
     A card saved face down (R48) could be any card of the hand, so it makes
-    one copy of each known face unknown: only copies beyond the first stay.
-
-    .. versionchanged:: 0.2
-       A face-down save no longer tells others which known card was saved.
-    """
+    one copy of each known face unknown: only copies beyond the first stay."""
     phases_done: tuple[int, ...] | None = None
     """Which phases the player has completed where order is free (R44), as
     :attr:`PlayerState.phases_done`.
@@ -84,7 +80,10 @@ class PublicPlayer(Immutable):
     .. versionadded:: 0.2
     """
     saved_now: int = 0
-    """How many of them were saved in this hand (R46).
+    """How many cards the player has saved in this hand, as
+    :attr:`~phase10.PlayerState.saved_now`: the last ones of the save pile,
+    unless :attr:`~phase10.Rules.draw_saved_same_hand` let some be drawn
+    back (R46, R47).
 
     .. versionadded:: 0.2
     """
