@@ -31,6 +31,7 @@ from phase10 import (
     RulesError,
     Skip,
     Step,
+    UsageError,
     apply,
     legal_actions,
     new_game,
@@ -264,11 +265,39 @@ def test_observation_blocks_follow_the_view() -> None:
     assert sum(block["group_present"]) == 0
 
 
-def test_observing_takes_a_view_of_the_same_game() -> None:
-    """A whole state, another table size or other rules are refused."""
+class MoveNumber:
+    """An integer of another library's, as NumPy's ``int64`` is: not an
+    ``int``, but one by ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_a_move_number_is_any_integer_but_a_flag() -> None:
+    """action() and describe() take an integer of any library (a policy's
+    NumPy integer) as the number it stands for; a flag, a float or a text
+    is a UsageError, not a move that is merely illegal now."""
     encoding = Encoding(2)
     state = new_game(2, seed=1)
-    with pytest.raises(FormatError, match="takes a PlayerView"):
+    number = encoding.index(Draw(), state)
+    assert encoding.action(MoveNumber(number), state) == Draw()  # type: ignore[arg-type]
+    assert encoding.describe(MoveNumber(0)) == encoding.describe(0)  # type: ignore[arg-type]
+    for wrong in (True, 0.0, "0"):
+        with pytest.raises(UsageError, match="a move number is a whole number"):
+            encoding.action(wrong, state)  # type: ignore[arg-type]
+        with pytest.raises(UsageError, match="a move number is a whole number"):
+            encoding.describe(wrong)  # type: ignore[arg-type]
+
+
+def test_observing_takes_a_view_of_the_same_game() -> None:
+    """A whole state (a UsageError: the wrong type), another table size or
+    other rules (a FormatError) are refused."""
+    encoding = Encoding(2)
+    state = new_game(2, seed=1)
+    with pytest.raises(UsageError, match="takes a PlayerView"):
         encoding.observe(state)  # type: ignore[arg-type]
     with pytest.raises(FormatError, match="for 2 players"):
         encoding.observe(view(new_game(3, seed=1), 0))

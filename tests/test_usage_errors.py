@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 import phase10
@@ -27,6 +28,7 @@ from phase10 import (
     GameState,
     GroupKind,
     GroupSpec,
+    Meld,
     NoSuchSeat,
     NotationError,
     Phase10Error,
@@ -65,6 +67,19 @@ class Stranger:
 
     def __repr__(self) -> str:
         return "<stranger>"
+
+
+def _public_classes() -> Iterator[tuple[str, type]]:
+    """Every public class but the exceptions and enums, by its full name."""
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        for name in sorted(module.__all__):
+            value = getattr(module, name)
+            if not isinstance(value, type) or name == "Bot":  # a Protocol
+                continue
+            if issubclass(value, (BaseException, enum.Enum)):
+                continue
+            yield f"{module_name}.{name}", value
 
 
 def public_callables() -> Iterator[tuple[str, Callable[..., Any]]]:
@@ -214,6 +229,43 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ("svg.view('state')", lambda: drawing.view(w("state"))),
     ("svg.hand(5)", lambda: drawing.hand(w(5))),
     ("format_cards(5)", lambda: phase10.format_cards(w(5))),
+    # Fidelity 4: entry points that raised Python's own errors, or the
+    # errors of wrong values, for a wrong type.
+    (
+        "determinize(view, 7)",
+        lambda: phase10.determinize(phase10.view(STATE, 0), w(7)),
+    ),
+    ("to_json(state, indent=1.5)", lambda: phase10.to_json(STATE, indent=w(1.5))),
+    ("GameRecord.to_json(indent='2')", lambda: RECORD.to_json(indent=w("2"))),
+    (
+        "tournament(..., executor='2')",
+        lambda: tournament({"a": RandomBot, "b": RandomBot}, games=1, executor=w("2")),
+    ),
+    (
+        "tournament(..., rules='official')",
+        lambda: tournament(
+            {"a": RandomBot, "b": RandomBot}, games=0, rules=w("official")
+        ),
+    ),
+    ("GreedyBot().choose('x')", lambda: GreedyBot().choose(w("x"))),
+    ("RandomBot().choose('x')", lambda: RandomBot().choose(w("x"))),
+    ("MonteCarloBot().choose('x')", lambda: MonteCarloBot().choose(w("x"))),
+    ("Encoding(3).observe(state)", lambda: Encoding(3).observe(w(STATE))),
+    ("Encoding(3).action('2', state)", lambda: Encoding(3).action(w("2"), STATE)),
+    ("Encoding(3).describe(2.0)", lambda: Encoding(3).describe(w(2.0))),
+    ("Rules.first_phases('3')", lambda: Rules.first_phases(w("3"))),
+    ("Rules.first_phases(True)", lambda: Rules.first_phases(True)),
+    ("new_game(2, deck=[5] * 108)", lambda: phase10.new_game(2, deck=w([5] * 108))),
+    (
+        "new_game(2, deck='R1 R1 ...')",
+        lambda: phase10.new_game(2, deck=w(" ".join(["R1"] * 108))),
+    ),
+    ("state.phase_of('1')", lambda: STATE.phase_of(w("1"))),
+    ("state.phase_number(1.0)", lambda: STATE.phase_number(w(1.0))),
+    ("view.phase_of('1')", lambda: phase10.view(STATE, 0).phase_of(w("1"))),
+    ("view.phase_number(None)", lambda: phase10.view(STATE, 0).phase_number(w(None))),
+    ("Points().of(5)", lambda: Points().of(w(5))),
+    ("Points().total(5)", lambda: Points().total(w(5))),
 ]
 
 
@@ -235,6 +287,15 @@ def test_a_wrong_type_among_right_arguments_is_a_usage_error(
     ("make", "error"),
     [
         (lambda: phase10.view(STATE, 7), NoSuchSeat),
+        (lambda: STATE.phase_of(9), NoSuchSeat),
+        (lambda: STATE.phase_of(-1), NoSuchSeat),
+        (lambda: STATE.phase_number(3), NoSuchSeat),
+        (lambda: phase10.view(STATE, 0).phase_of(9), NoSuchSeat),
+        (lambda: phase10.view(STATE, 0).phase_number(-1), NoSuchSeat),
+        (lambda: Rules.first_phases(11), phase10.RulesError),
+        (lambda: Rules.first_phases(0), phase10.RulesError),
+        (lambda: phase10.new_game(2, deck=parse_cards("R1 R2")), phase10.RulesError),
+        (lambda: Encoding(3).action(10**6, STATE), phase10.IllegalMove),
         (lambda: phase10.draw(STATE, player=-1), NoSuchSeat),
         (lambda: Card.parse("R13"), NotationError),
         (lambda: phase10.find_phase(parse_cards("R1"), STANDARD_PHASES[0]), None),
@@ -260,3 +321,221 @@ def test_wrong_values_of_the_right_type_keep_their_own_errors(
 def test_a_bot_refuses_a_seed_of_the_wrong_type() -> None:
     """A bot's random source must be a random.Random."""
     assert GreedyBot(random.Random(1)).rng.random() == random.Random(1).random()
+
+
+# --- every parameter of every public function and method --------------------
+
+MELD = Meld(owner=0, kind=GroupKind.SET, cards=parse_cards("R7 B7 W"), number=7)
+"""A group on the table, for the events and drawings that show one."""
+
+
+def _event_samples() -> dict[str, object]:
+    """One event of each kind, its fields given by name."""
+    fields: dict[str, object] = {
+        "player": 0,
+        "card": Card.parse("R7"),
+        "source": Pile.DRAW,
+        "meld": 0,
+        "result": MELD,
+        "melds": (MELD,),
+        "hidden": False,
+        "size": 40,
+        "winner": 0,
+        "hand_number": 1,
+        "dealer": 0,
+        "starter": Card.parse("R1"),
+        "tiebreak": False,
+        "went_out": 0,
+        "points": (0, 25),
+        "phase": 1,
+        "target": 1,
+    }
+    samples: dict[str, object] = {}
+    for name in phase10._events.__all__:
+        kind = getattr(phase10._events, name)
+        if attrs.has(kind):
+            given = {field.name: fields[field.name] for field in attrs.fields(kind)}
+            samples[name] = kind(**given)
+    return samples
+
+
+SAMPLES: dict[str, object] = {
+    "Card": Card.parse("R7"),
+    "GameRecord": RECORD,
+    "GameState": PLAYING,
+    "PlayerView": phase10.view(PLAYING, PLAYING.current),
+    "PlayerState": PLAYING.players[0],
+    "PublicPlayer": phase10.view(PLAYING, 0).players[1],
+    "Meld": MELD,
+    "Points": Points(),
+    "Rules": Rules(),
+    "GreedyBot": GreedyBot(),
+    "RandomBot": RandomBot(),
+    "MonteCarloBot": MonteCarloBot(rollouts=1),
+    "TournamentResult": tournament({"a": RandomBot, "b": RandomBot}, games=0),
+    "Encoding": Encoding(3),
+    **_event_samples(),
+}
+"""An instance of each public class whose methods take arguments."""
+
+
+def _defined_here(raw: object) -> Callable[..., Any] | None:
+    """The function behind a class attribute, if the package defines it."""
+    if isinstance(raw, (classmethod, staticmethod)):
+        raw = raw.__func__
+    if not inspect.isfunction(raw):
+        return None
+    return raw if raw.__module__.startswith("phase10") else None
+
+
+def public_methods() -> Iterator[tuple[str, Callable[..., Any]]]:
+    """Every public method, classmethod and staticmethod of the public
+    classes, bound to a sample of its class where it needs one."""
+    for full_name, kind in _public_classes():
+        for name in dir(kind):
+            if name.startswith("_"):
+                continue
+            raw = inspect.getattr_static(kind, name)
+            function = _defined_here(raw)
+            if function is None:
+                continue
+            if len(inspect.signature(function).parameters) <= (
+                not isinstance(raw, staticmethod)
+            ):
+                continue  # takes nothing but its instance or class
+            if isinstance(raw, (classmethod, staticmethod)):
+                yield f"{full_name}.{name}", getattr(kind, name)
+            else:
+                if kind.__name__ not in SAMPLES:
+                    pytest.fail(f"add a sample {kind.__name__} to SAMPLES")
+                yield f"{full_name}.{name}", getattr(SAMPLES[kind.__name__], name)
+
+
+def _hand_over() -> GameState:
+    """A game whose first hand has just ended."""
+    state = phase10.new_game(2, seed=3)
+    bot = GreedyBot(random.Random(3))
+    while state.step is not phase10.Step.HAND_OVER:
+        state = phase10.apply(state, bot.choose(state))
+    return state
+
+
+def _right_values() -> dict[str, object]:
+    """A right value for each parameter the walk must fill in, by name, or
+    by the callable's short name and the parameter's."""
+    state = PLAYING
+    return {
+        "state": state,
+        "next_hand.state": _hand_over(),
+        "seen": phase10.view(state, state.current),
+        "view": phase10.view(state, state.current),
+        "before": STATE,
+        "after": PLAYING,
+        "action": phase10.Draw(),
+        "card": Card.parse("R7"),
+        "cards": parse_cards("R7 B7 G7"),
+        "meld": 0,
+        "melds": (MELD,),
+        "groups": [parse_cards("R7 B7 G7"), parse_cards("R8 B8 G8")],
+        "spec": STANDARD_PHASES[0],
+        "rng": random.Random(1),
+        "seat": 0,
+        "target": 0,
+        "phase": 1,
+        "source": Pile.DRAW,
+        "players": 2,
+        "seed": 1,
+        "number": 7,
+        "color": phase10.Color.RED,
+        "kind": GameState,
+        "GroupSpec.kind": GroupKind.SET,
+        "size": 3,
+        "index": 0,
+        "obj": STATE,
+        "data": phase10.to_dict(STATE),
+        "text": phase10.to_json(STATE),
+        "GameRecord.from_dict.data": RECORD.to_dict(),
+        "record": RECORD,
+        "bots": [RandomBot(), RandomBot()],
+        "entrants": {"a": RandomBot, "b": RandomBot},
+        "games": 0,
+        "names": ("Ann", "Bob", "Cy"),
+        "name": "a",
+    }
+
+
+RIGHT = _right_values()
+
+UNTRUSTED = {"phase10.from_dict.data", "phase10.GameRecord.from_dict.data"}
+"""Parameters documented to take any value, untrusted, and to refuse one
+that describes nothing with FormatError: a document read from elsewhere."""
+
+
+def spoiled_calls() -> Iterator[tuple[str, Callable[..., Any], str]]:
+    """Each public callable with each of its parameters in turn."""
+    seen: set[str] = set()
+    for name, function in [*public_callables(), *public_methods()]:
+        if name in seen:
+            continue
+        seen.add(name)
+        for parameter in inspect.signature(function).parameters.values():
+            if parameter.kind is not inspect.Parameter.VAR_KEYWORD:
+                yield name, function, parameter.name
+
+
+def _right(name: str, parameter: str) -> object:
+    """The right value of ``parameter`` for the callable called ``name``."""
+    *_, owner, short = ["", *name.split(".")]
+    for key in (f"{owner}.{short}.{parameter}", f"{short}.{parameter}"):
+        if key in RIGHT:
+            return RIGHT[key]
+    if parameter not in RIGHT:
+        pytest.fail(f"add a right value for {parameter!r} ({name}) to RIGHT")
+    return RIGHT[parameter]
+
+
+def spoiled(
+    name: str, function: Callable[..., Any], spoil: str
+) -> tuple[list[Any], dict[str, Any]]:
+    """Arguments for ``function``: a stranger for ``spoil``, right values for
+    the other parameters it requires, nothing for the rest."""
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            continue
+        if parameter.name == spoil:
+            value: object = Stranger()
+        elif parameter.default is inspect.Parameter.empty and parameter.kind not in (
+            inspect.Parameter.VAR_POSITIONAL,
+        ):
+            value = _right(name, parameter.name)
+        else:
+            continue
+        if parameter.kind in (
+            inspect.Parameter.POSITIONAL_ONLY,
+            inspect.Parameter.VAR_POSITIONAL,
+        ):
+            args.append(value)
+        else:
+            kwargs[parameter.name] = value
+    return args, kwargs
+
+
+@pytest.mark.parametrize(
+    ("name", "function", "spoil"),
+    list(spoiled_calls()),
+    ids=lambda x: x if isinstance(x, str) else "",
+)
+def test_every_parameter_of_every_public_callable_refuses_a_stranger(
+    name: str, function: Callable[..., Any], spoil: str
+) -> None:
+    """Every parameter of every public function, record and method, given a
+    value of a type it does not take while the others are right, raises
+    UsageError and changes no state."""
+    args, kwargs = spoiled(name, function, spoil)
+    before = pickle.dumps((STATE, PLAYING, RECORD))
+    expected = phase10.FormatError if f"{name}.{spoil}" in UNTRUSTED else UsageError
+    with pytest.raises(expected):
+        function(*args, **kwargs)
+    assert pickle.dumps((STATE, PLAYING, RECORD)) == before

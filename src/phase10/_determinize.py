@@ -47,7 +47,10 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     (True, True)
 
     Raises :class:`~phase10.FormatError` for a view no game can show (more
-    cards of a face than the deck holds, or sizes that do not add up).
+    cards of a face than the deck holds, or sizes that do not add up), and
+    :class:`~phase10.UsageError` for a ``view`` that is not a
+    :class:`~phase10.PlayerView` or an ``rng`` that is not a
+    :class:`random.Random`.
 
     .. versionadded:: 0.1
     """
@@ -55,6 +58,11 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         raise UsageError(
             f"determinize takes a PlayerView (phase10.view(state, seat)), "
             f"not {type(view).__name__}"
+        )
+    if not isinstance(rng, random.Random):
+        raise UsageError(
+            f"determinize deals with a random.Random, such as random.Random(7), "
+            f"not {shown(rng)}"
         )
     unseen = _unseen(view)
     wanted = [

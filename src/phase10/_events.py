@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import attrs
 
 from ._cards import Card
+from ._errors import UsageError, seat_type_error, shown
 from ._immutable import Immutable
 from ._state import Meld, Pile
 
@@ -38,6 +39,21 @@ __all__ = [
 ]
 
 
+def _check_seat(seat: object) -> None:
+    """Refuse a ``seat`` for :meth:`seen_by` that is not of a seat's type."""
+    wrong = seat_type_error(seat, optional=True)
+    if wrong is not None:
+        raise wrong
+
+
+def _check_names(names: object) -> None:
+    """Refuse ``names`` for :meth:`describe` that are not a sequence."""
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise UsageError(
+            f"names are the players' names by seat, a list of texts, not {shown(names)}"
+        )
+
+
 def _name(names: Sequence[str], seat: int | None) -> str:
     if seat is None:
         return "nobody"
@@ -55,12 +71,14 @@ class CardDrawn(Immutable):
 
     def seen_by(self, seat: int | None) -> CardDrawn:
         """The event as ``seat`` may know it (a draw-pile card is private)."""
+        _check_seat(seat)
         if self.source is Pile.DRAW and seat != self.player:
             return CardDrawn(self.player, self.source, None)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         what = f" {self.card}" if self.card is not None else " a card"
         pile = "discard pile" if self.source is Pile.DISCARD else "draw pile"
         return f"{_name(names, self.player)} draws{what} from the {pile}"
@@ -75,10 +93,12 @@ class PhaseLaid(Immutable):
 
     def seen_by(self, seat: int | None) -> PhaseLaid:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         groups = " | ".join(str(meld) for meld in self.melds)
         return f"{_name(names, self.player)} lays down {groups}"
 
@@ -94,10 +114,12 @@ class CardHit(Immutable):
 
     def seen_by(self, seat: int | None) -> CardHit:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         return (
             f"{_name(names, self.player)} hits {self.card} on group {self.meld} "
             f"({self.result})"
@@ -113,10 +135,12 @@ class CardDiscarded(Immutable):
 
     def seen_by(self, seat: int | None) -> CardDiscarded:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         return f"{_name(names, self.player)} discards {self.card}"
 
 
@@ -129,10 +153,12 @@ class SkipPlayed(Immutable):
 
     def seen_by(self, seat: int | None) -> SkipPlayed:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         if self.target is None:
             return f"{_name(names, self.player)} discards a Skip against nobody"
         return f"{_name(names, self.player)} skips {_name(names, self.target)}"
@@ -146,10 +172,12 @@ class TurnLost(Immutable):
 
     def seen_by(self, seat: int | None) -> TurnLost:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         return f"{_name(names, self.player)} loses a turn"
 
 
@@ -161,10 +189,12 @@ class DrawPileShuffled(Immutable):
 
     def seen_by(self, seat: int | None) -> DrawPileShuffled:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         return f"the discard pile is shuffled into a new draw pile of {self.size}"
 
 
@@ -177,10 +207,12 @@ class HandEnded(Immutable):
 
     def seen_by(self, seat: int | None) -> HandEnded:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         if self.went_out is None:
             return "the hand ends with nobody out"
         return f"{_name(names, self.went_out)} goes out"
@@ -194,10 +226,12 @@ class GameEnded(Immutable):
 
     def seen_by(self, seat: int | None) -> GameEnded:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         return f"{_name(names, self.winner)} wins the game"
 
 
@@ -213,10 +247,12 @@ class HandDealt(Immutable):
 
     def seen_by(self, seat: int | None) -> HandDealt:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         kind = "tie-break hand" if self.tiebreak else "hand"
         return (
             f"{_name(names, self.dealer)} deals {kind} {self.hand_number}; "
@@ -237,10 +273,12 @@ class PhaseChosen(Immutable):
 
     def seen_by(self, seat: int | None) -> PhaseChosen:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         return f"{_name(names, self.player)} chooses phase {self.phase}"
 
 
@@ -259,12 +297,14 @@ class CardSaved(Immutable):
 
     def seen_by(self, seat: int | None) -> CardSaved:
         """The event as ``seat`` may know it (private when saved face down)."""
+        _check_seat(seat)
         if self.hidden and seat != self.player and self.card is not None:
             return CardSaved(self.player, None, self.hidden)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         what = "a card" if self.card is None else str(self.card)
         return f"{_name(names, self.player)} saves {what}"
 
@@ -284,12 +324,14 @@ class SavedCardDrawn(Immutable):
 
     def seen_by(self, seat: int | None) -> SavedCardDrawn:
         """The event as ``seat`` may know it (private when saved face down)."""
+        _check_seat(seat)
         if self.hidden and seat != self.player and self.card is not None:
             return SavedCardDrawn(self.player, None, self.hidden)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         what = "a saved card" if self.card is None else f"the saved {self.card}"
         return f"{_name(names, self.player)} draws {what}"
 
@@ -309,10 +351,12 @@ class WildSwapped(Immutable):
 
     def seen_by(self, seat: int | None) -> WildSwapped:
         """Public: everyone sees the same."""
+        _check_seat(seat)
         return self
 
     def describe(self, names: Sequence[str]) -> str:
         """One sentence for a person."""
+        _check_names(names)
         return (
             f"{_name(names, self.player)} puts {self.card} on group {self.meld} "
             f"and takes its Wild ({self.result})"

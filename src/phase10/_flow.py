@@ -206,13 +206,19 @@ def _deck_order(
     cards = _dealt_cards(state)
     if deck is None:
         return shuffled(cards, state.seed, state.shuffles), state.shuffles + 1
+    if isinstance(deck, str):  # its letters are no cards
+        raise UsageError(f"deck is a sequence of Cards, not the text {shown(deck)}")
     try:
         order = tuple(deck)
     except TypeError:
-        raise UsageError(f"deck is a sequence of cards, not {shown(deck)}") from None
-    if any(not isinstance(card, Card) for card in order) or sorted(order) != sorted(
-        cards
-    ):
+        raise UsageError(f"deck is a sequence of Cards, not {shown(deck)}") from None
+    for card in order:
+        if not isinstance(card, Card):
+            raise UsageError(
+                f"deck is a sequence of Cards, such as standard_deck(), not of "
+                f"{type(card).__name__}: it holds {shown(card)}"
+            )
+    if sorted(order) != sorted(cards):
         if cards is rules.deck:
             raise RulesError(
                 "the deck to deal from must hold exactly the cards of the rules' "

@@ -341,7 +341,14 @@ def read_document(
 
 
 def dumps(data: dict[str, Any], indent: int | None, what: str) -> str:
-    """``data`` as JSON text, keys in the order given; ``what`` names the object."""
+    """``data`` as JSON text, keys in the order given; ``what`` names the object.
+
+    ``indent`` is checked here, the one place every writer passes it through.
+    """
+    if indent is not None and not is_whole(indent):
+        raise UsageError(
+            f"indent must be a whole number of spaces or None, not {shown(indent)}"
+        )
     separators = (",", ":") if indent is None else (",", ": ")
     try:
         return json.dumps(data, indent=indent, separators=separators)

@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, cast
@@ -266,10 +267,12 @@ class Encoding(Immutable):
         """The legal move numbered ``index`` now.
 
         Raises :class:`~phase10.IllegalMove` when ``index`` is not a legal
-        move's number in ``state``, saying what it stands for.
+        move's number in ``state``, saying what it stands for, and
+        :class:`~phase10.UsageError` when it is not a whole number.
         """
+        index = _move_number(index)
         legal = self.legal(state)
-        if is_whole(index) and index in legal:
+        if index in legal:
             return legal[index]
         raise IllegalMove(f"move {self.describe(index)} is not legal now")
 
@@ -317,8 +320,12 @@ class Encoding(Immutable):
         >>> encoding = Encoding(2)
         >>> encoding.describe(0), encoding.describe(2)
         ('0 (draw from the draw pile)', '2 (lay the 1st phase lay listed)')
+
+        A whole number that is no move's says so; anything else is a
+        :class:`~phase10.UsageError`.
         """
-        if not is_whole(index) or not 0 <= index < self.num_actions:
+        index = _move_number(index)
+        if not 0 <= index < self.num_actions:
             return f"{shown(index)} (not a move number: 0 to {self.num_actions - 1})"
         segment = next(s for s in self.actions if index < s.stop)
         meaning = _MEANINGS[segment.name](index - segment.start)
@@ -334,7 +341,7 @@ class Encoding(Immutable):
         vector is as safe to hand to a player as the view itself.
         """
         if not isinstance(seen, PlayerView):
-            raise FormatError(
+            raise UsageError(
                 f"observe takes a PlayerView (phase10.view(state, seat)), "
                 f"not {type(seen).__name__}"
             )
@@ -436,6 +443,17 @@ class Encoding(Immutable):
 
 
 _COLOR_ORDER: Final = {"R": 0, "B": 1, "Y": 2, "G": 3}
+
+
+def _move_number(index: object) -> int:
+    """``index`` as a move number: a whole number, or an integer of another
+    library's (NumPy's, as a learner's policy picks it); not a flag."""
+    if not isinstance(index, bool):
+        try:
+            return operator.index(index)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise UsageError(f"a move number is a whole number, not {shown(index)}")
 
 
 def _observation_layout(rules: Rules, n: int, groups: int) -> tuple[Segment, ...]:

@@ -192,6 +192,10 @@ def table(
     """
     width = _TABLE_WIDTH
     melds = cast("tuple[Meld, ...]", tuple(_iterate(melds, "a sequence of Meld")))
+    if names is not None and (
+        isinstance(names, str) or not isinstance(names, Sequence)
+    ):
+        raise UsageError(f"names are the players' names by seat, not {shown(names)}")
     body, height = _melds(melds, names, 0, 0, width)
     if not melds:
         body, height = _label(0, 16, "nothing laid down yet"), 24
