@@ -115,13 +115,14 @@ def group_specs(
 ) -> st.SearchStrategy[GroupSpec]:
     """A valid group requirement of one of ``kinds``, of size 1 to ``max_size``.
 
-    Runs and colour runs are never longer than 12, whatever ``max_size``.
+    Runs are never longer than the numbers they may hold (12, or 6 for a
+    run of odd or even numbers), whatever ``max_size``.
     """
     if max_size < 1:
         raise ValueError(f"max_size must be at least 1, not {max_size}")
 
     def of_kind(kind: GroupKind) -> st.SearchStrategy[GroupSpec]:
-        top = min(max_size, MAX_RUN) if kind.is_run else max_size
+        top = max_size if kind.longest is None else min(max_size, kind.longest)
         return st.integers(1, top).map(lambda size: GroupSpec(kind, size))
 
     return st.sampled_from(kinds).flatmap(of_kind)

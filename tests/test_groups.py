@@ -912,3 +912,179 @@ def test_even_and_odd_groups_are_judged_by_their_numbers() -> None:
     both = PhaseSpec.parse("2 even cards + 2 odd cards")
     met = lay(["R3 W", "B2 G8"], both)
     assert [requirement.kind for requirement, _ in met] == [ODD, EVEN]
+
+
+# --- house rule: runs of odd or of even numbers (R51) ------------------------
+
+ODD_RUN, EVEN_RUN = GroupKind.ODD_RUN, GroupKind.EVEN_RUN
+
+
+@pytest.mark.rule("R51", "R10")
+def test_runs_of_odd_or_even_numbers_are_judged_two_apart() -> None:
+    """An odd run is 1 3 5 7, an even run 2 4 6 8, any colours, lowest
+    first, each Wild standing for the number two above the card before it."""
+    assert judge(ODD_RUN, "R1 B3 G5 Y7", 4) == GroupShape(low=1)
+    assert judge(ODD_RUN, "R5 W G9", 3) == GroupShape(low=5)
+    assert judge(ODD_RUN, "W W R5", 3) == GroupShape(low=1)
+    assert judge(EVEN_RUN, "R2 B4 W Y8", 4) == GroupShape(low=2)
+    assert judge(EVEN_RUN, "W B12") == GroupShape(low=10)
+    assert judge(EVEN_RUN, "R2 B4 G6 Y8 R10 B12", 6) == GroupShape(low=2)
+    assert not_met(ODD_RUN, "R1 B2 G3").clause == "R51"  # 2 is not odd
+    assert not_met(EVEN_RUN, "R3 B5").clause == "R51"
+    assert not_met(ODD_RUN, "R1 B5").clause == "R6"  # 3 is missing
+    assert not_met(ODD_RUN, "R3 B1").clause == "R6"  # lowest first
+    assert not_met(ODD_RUN, "W R1").clause == "R6"  # nothing odd below 1
+    assert not_met(EVEN_RUN, "B12 W").clause == "R6"  # nothing even above 12
+    assert not_met(EVEN_RUN, "R2 W W W W W W").clause == "R51"  # 7 places
+    assert not_met(ODD_RUN, "W W", natural=True).clause == "R11"
+    assert judge(ODD_RUN, "W W", natural=False) == GroupShape()
+    assert not_met(ODD_RUN, "R1 S").clause == "R12"
+    assert not_met(ODD_RUN, "R1 B3 G5", 4).clause == "R14"
+
+
+@pytest.mark.rule("R51", "R30", "R32")
+def test_hits_on_runs_of_odd_or_even_numbers() -> None:
+    """A run of odd or even numbers takes the number two below or two above
+    it (or a Wild at either end), and nothing past 1 or 11 (odd), 2 or 12
+    (even); a number of the wrong parity never fits."""
+    odd = GroupShape(low=3)
+    assert hit(ODD_RUN, odd, "R3 B5 G7", "Y9") == (c("R3 B5 G7 Y9"), odd)
+    assert hit(ODD_RUN, odd, "R3 B5 G7", "Y1") == (c("Y1 R3 B5 G7"), GroupShape(low=1))
+    assert hit(ODD_RUN, odd, "R3 B5 G7", "W", End.LOW)[1] == GroupShape(low=1)
+    assert hit(ODD_RUN, odd, "R3 B5 G7", "W")[0] == c("R3 B5 G7 W")
+    assert no_fit(ODD_RUN, odd, "R3 B5 G7", "Y8").clause == "R51"
+    assert no_fit(ODD_RUN, odd, "R3 B5 G7", "Y11").clause == "R30"
+    assert no_fit(ODD_RUN, odd, "R3 B5 G7", "Y9", End.LOW).clause == "R30"
+    top = GroupShape(low=7)
+    assert no_fit(ODD_RUN, top, "R7 B9 G11", "W", End.HIGH).clause == "R32"
+    assert hit(ODD_RUN, top, "R7 B9 G11", "W") == (c("W R7 B9 G11"), GroupShape(low=5))
+    bottom = GroupShape(low=2)
+    assert no_fit(EVEN_RUN, bottom, "R2 B4", "W", End.LOW).clause == "R32"
+    assert no_fit(EVEN_RUN, bottom, "R2 B4", "G1").clause == "R51"
+    assert hit(EVEN_RUN, bottom, "R2 B4", "G6") == (c("R2 B4 G6"), bottom)
+    full = GroupShape(low=2)
+    error = no_fit(EVEN_RUN, full, "R2 B4 G6 Y8 R10 B12", "W")
+    assert error.clause == "R32"
+
+
+@pytest.mark.rule("R51", "R13")
+def test_a_floating_run_of_odd_or_even_wilds() -> None:
+    """A run of odd or even Wilds alone floats: the first natural card of its
+    parity fixes it at the end named, if the Wilds stay within 1-12."""
+    wilds = c("W W")
+    assert hit(ODD_RUN, GroupShape(), "W W", "R5", End.LOW) == (
+        c("R5 W W"),
+        GroupShape(low=5),
+    )
+    assert hit(ODD_RUN, GroupShape(), "W W", "R5", End.HIGH)[1] == GroupShape(low=1)
+    assert hit(ODD_RUN, GroupShape(), "W W", "R5")[1] == GroupShape(low=1)
+    assert hit(EVEN_RUN, GroupShape(), "W W", "R4")[1] == GroupShape(low=4)
+    assert no_fit(EVEN_RUN, GroupShape(), "W W", "R4", End.HIGH).clause == "R13"
+    assert no_fit(ODD_RUN, GroupShape(), "W W", "R4").clause == "R51"
+    assert hit(ODD_RUN, GroupShape(), "W W", "W") == ((*wilds, WILD), GroupShape())
+    six = "W W W W W W"
+    assert no_fit(ODD_RUN, GroupShape(), six, "R5").clause == "R13"
+
+
+@pytest.mark.rule("R51", "R42")
+def test_runs_of_odd_or_even_numbers_wrap_under_the_house_rule() -> None:
+    """With runs wrapping, 11 is followed by 1 in an odd run and 12 by 2 in
+    an even run; without it they are refused. A wrapping run of odd or even
+    numbers holds each of its six numbers once."""
+
+    def wrapped(kind: GroupKind, text: str, size: int = 1) -> GroupShape:
+        return judge_group(kind, c(text), size, need_natural=True, wrap=True)
+
+    assert wrapped(ODD_RUN, "R9 B11 G1 Y3") == GroupShape(low=9)
+    assert wrapped(EVEN_RUN, "R12 W Y4") == GroupShape(low=12)
+    assert wrapped(EVEN_RUN, "W R2") == GroupShape(low=12)
+    assert not_met(ODD_RUN, "R9 B11 G1 Y3").clause == "R6"
+    with pytest.raises(PhaseNotMet):
+        wrapped(ODD_RUN, "R1 B3 G5 Y7 R9 B11 W")
+    run = c("R9 B11")
+    cards, shape = extend_group(ODD_RUN, GroupShape(low=9), run, c("G1")[0], wrap=True)
+    assert (format_cards(cards), shape) == ("R9 B11 G1", GroupShape(low=9))
+    cards, shape = extend_group(ODD_RUN, GroupShape(low=9), run, c("G7")[0], wrap=True)
+    assert (format_cards(cards), shape) == ("G7 R9 B11", GroupShape(low=7))
+    with pytest.raises(CardDoesNotFit):
+        extend_group(ODD_RUN, GroupShape(low=9), run, c("G1")[0])
+    _, shape = extend_group(
+        EVEN_RUN, GroupShape(low=2), c("R2 B4"), WILD, End.LOW, wrap=True
+    )
+    assert shape == GroupShape(low=12)
+    five = c("R1 B3 G5 Y7 R9")
+    for end, expected in ((End.LOW, 11), (End.HIGH, 1), (None, 1)):
+        _, shape = extend_group(
+            ODD_RUN, GroupShape(low=1), five, c("B11")[0], end, wrap=True
+        )
+        assert shape == GroupShape(low=expected)
+    with pytest.raises(CardDoesNotFit) as caught:
+        extend_group(ODD_RUN, GroupShape(low=1), (*five, WILD), WILD, wrap=True)
+    assert caught.value.clause == "R42"
+    _, shape = extend_group(
+        EVEN_RUN, GroupShape(), c("W W"), c("R2")[0], End.HIGH, wrap=True
+    )
+    assert shape == GroupShape(low=10)
+
+
+@st.composite
+def laid_parity_runs(
+    draw: st.DrawFn,
+) -> tuple[GroupKind, tuple[Card, ...], int]:
+    """A run of odd or even numbers with at least one natural card, maybe
+    going on from 11 or 12 round to 1 or 2: its kind, cards and low."""
+    kind = draw(st.sampled_from([ODD_RUN, EVEN_RUN]))
+    first = 1 if kind is ODD_RUN else 2
+    start = draw(st.integers(0, 5))
+    length = draw(st.integers(1, 6))
+    wild = draw(st.lists(st.booleans(), min_size=length, max_size=length))
+    assume(not all(wild))
+    run = [
+        WILD if wild[place] else Card(first + (start + place) % 6 * 2, draw(colors()))
+        for place in range(length)
+    ]
+    return kind, tuple(run), first + 2 * start
+
+
+@pytest.mark.rule("R51", "R42", "R30", "R32")
+@given(laid_parity_runs(), cards(), st.sampled_from([None, End.LOW, End.HIGH]))
+def test_a_hit_on_a_run_of_odd_or_even_numbers_fits_exactly_at_an_end(
+    laid: tuple[GroupKind, tuple[Card, ...], int], card: Card, end: End | None
+) -> None:
+    """A card fits a run of odd or even numbers iff it is of the run's parity
+    and two below or above it, counting round from 12 to 1 when runs wrap;
+    the result is judged the run the hit says."""
+    kind, run, low = laid
+    size = len(run)
+    high = low + 2 * (size - 1)
+    for wrap in (False, True):
+        if not wrap and high > 12:
+            with pytest.raises(PhaseNotMet):
+                judge_group(kind, run, size, need_natural=True)
+            continue
+        shape = GroupShape(low=low)
+        assert judge_group(kind, run, size, need_natural=True, wrap=wrap) == shape
+        below, above = low - 2, high + 2
+        if wrap:
+            below, above = (below - 1) % 12 + 1, (above - 1) % 12 + 1
+        if card.is_skip or (size == 6 and wrap):
+            fits = False
+        elif card.is_wild:
+            fits = (
+                wrap
+                or (end is not End.LOW and above <= 12)
+                or (end is not End.HIGH and below >= 1)
+            )
+        else:
+            at_low, at_high = card.number == below, card.number == above
+            fits = (at_low and end is not End.HIGH) or (at_high and end is not End.LOW)
+        if not fits:
+            with pytest.raises(CardDoesNotFit):
+                extend_group(kind, shape, run, card, end, wrap=wrap)
+            continue
+        after, shape_after = extend_group(kind, shape, run, card, end, wrap=wrap)
+        assert sorted(after) == sorted((*run, card))
+        assert shape_after.low in (below, low)
+        assert judge_group(kind, after, size + 1, need_natural=True, wrap=wrap) == (
+            shape_after
+        )

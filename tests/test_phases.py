@@ -323,16 +323,22 @@ def test_parse_rejects_what_is_not_text(value: object) -> None:
 
 @pytest.mark.rule("R5", "R6", "R7", "R8")
 def test_group_kinds() -> None:
-    """The four kinds: which are runs and which must share a colour."""
-    assert [kind for kind in GroupKind if kind.is_run] == [RUN, COLOR_RUN]
+    """The kinds: which are runs and which must share a colour."""
+    assert [kind for kind in GroupKind if kind.is_run] == [
+        RUN,
+        COLOR_RUN,
+        GroupKind.EVEN_RUN,
+        GroupKind.ODD_RUN,
+    ]
     assert [kind for kind in GroupKind if kind.is_colored] == [COLOR, COLOR_RUN]
 
 
 @pytest.mark.rule("R6")
 @pytest.mark.parametrize("kind", list(GroupKind))
 def test_group_spec_accepts_every_valid_size(kind: GroupKind) -> None:
-    """A group of any kind may ask for 1 to 12 cards; sets and colours for more."""
-    for size in range(1, 13):
+    """A group of any kind may ask for 1 to 12 cards (a run of odd or even
+    numbers 1 to 6); sets and colours for more."""
+    for size in range(1, (kind.longest or 12) + 1):
         assert GroupSpec(kind, size).size == size
     if not kind.is_run:
         assert GroupSpec(kind, 13).size == 13
@@ -508,3 +514,89 @@ def test_even_and_odd_kinds() -> None:
     assert not GroupKind.EVEN.is_run and not GroupKind.ODD.is_colored
     assert (GroupKind.EVEN.parity, GroupKind.ODD.parity) == (0, 1)
     assert {kind.parity for kind in (SET, RUN, COLOR, COLOR_RUN)} == {None}
+
+
+# --- house rule: runs of odd or of even numbers (R51) ------------------------
+
+ODD_RUN = GroupKind.ODD_RUN
+EVEN_RUN = GroupKind.EVEN_RUN
+
+
+@pytest.mark.rule("R51")
+@pytest.mark.parametrize(
+    ("text", "written", "expected"),
+    [
+        ("1 run of 4 odd numbers", "1 run of 4 odd numbers", spec((ODD_RUN, 4))),
+        ("1 run of 3 even numbers", "1 run of 3 even numbers", spec((EVEN_RUN, 3))),
+        ("a run of four Odd cards", "1 run of 4 odd numbers", spec((ODD_RUN, 4))),
+        ("run of 1 even number", "1 run of 1 even number", spec((EVEN_RUN, 1))),
+        (
+            "2 runs of 3 odd numbers",
+            "2 runs of 3 odd numbers",
+            spec((ODD_RUN, 3), (ODD_RUN, 3)),
+        ),
+        (
+            "1 run of 6 even numbers & 1 set of 3",
+            "1 run of 6 even numbers + 1 set of 3",
+            spec((EVEN_RUN, 6), (SET, 3)),
+        ),
+        (
+            "1 run of 4 + 1 run of 4 odd numbers + 3 odd cards",
+            "1 run of 4 + 1 run of 4 odd numbers + 3 odd cards",
+            spec((RUN, 4), (ODD_RUN, 4), (GroupKind.ODD, 3)),
+        ),
+    ],
+)
+def test_runs_of_odd_or_even_numbers_are_written_and_read(
+    text: str, written: str, expected: PhaseSpec
+) -> None:
+    """Runs of odd or even numbers read as other programs word them and
+    write back in one canonical form that reads back equal, in JSON too."""
+    phase = PhaseSpec.parse(text)
+    assert phase == expected
+    assert str(phase) == written
+    assert PhaseSpec.parse(written) == phase
+    rules = Rules(phases=[phase])
+    assert from_dict(to_dict(rules), Rules) == rules
+    assert to_dict(rules)["phases"] == [written]
+
+
+@pytest.mark.rule("R51")
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1 run of 7 odd numbers", "at most 6 cards"),
+        ("1 run of 7 even numbers", "at most 6 cards"),
+        ("1 run of 4 odd", "'numbers' after 'odd'"),
+        ("1 run of 4 odd numbers of one color", "no colour"),
+        ("1 run of 0 even numbers", "at least 1"),
+    ],
+)
+def test_malformed_runs_of_odd_or_even_numbers_are_refused(
+    text: str, expected: str
+) -> None:
+    """A run of odd or even numbers longer than the six numbers of its
+    parity, or badly worded, raises NotationError saying why; rules with
+    one raise RulesError."""
+    with pytest.raises(NotationError, match=expected):
+        PhaseSpec.parse(text)
+    with pytest.raises(RulesError):
+        Rules(phases=[text])
+
+
+@pytest.mark.rule("R51")
+def test_runs_of_odd_or_even_numbers_as_kinds() -> None:
+    """Runs of odd or even numbers are runs of step 2 and of one parity,
+    never of one colour, and hold at most the six numbers of their parity."""
+    assert ODD_RUN.is_run and EVEN_RUN.is_run
+    assert not ODD_RUN.is_colored and not EVEN_RUN.is_colored
+    assert (EVEN_RUN.parity, ODD_RUN.parity) == (0, 1)
+    assert (EVEN_RUN.step, ODD_RUN.step, RUN.step, COLOR_RUN.step) == (2, 2, 1, 1)
+    assert {kind.step for kind in (SET, COLOR, GroupKind.EVEN, GroupKind.ODD)} == {None}
+    longest = [None, 12, None, 12, None, None, 6, 6]
+    assert [kind.longest for kind in GroupKind] == longest
+    assert GroupSpec(ODD_RUN, 6).size == 6
+    with pytest.raises(RulesError, match=r"at most 6 cards \(1, 3, 5, 7, 9, 11\)"):
+        GroupSpec(ODD_RUN, 7)
+    with pytest.raises(RulesError, match=r"at most 6 cards \(2, 4, 6, 8, 10, 12\)"):
+        GroupSpec(EVEN_RUN, 7)

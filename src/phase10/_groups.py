@@ -19,6 +19,7 @@ from ._phases import GroupKind, GroupSpec, NaturalRule, PhaseSpec
 __all__ = ["End", "GroupShape", "check_phase", "extend_group", "judge_group"]
 
 _HIGHEST = 12
+_PARITY_WORDS = ("even", "odd")
 
 
 class End(enum.Enum):
@@ -91,10 +92,12 @@ def judge_group(
             f"{_what(kind, min_size)} needs at least one natural card, not only Wilds",
             clause="R11",
         )
-    if kind.is_run and len(cards) > _HIGHEST:
+    longest = kind.longest
+    if longest is not None and len(cards) > longest:
         raise PhaseNotMet(
-            f"a run holds at most 12 cards (the numbers 1 to 12), not {len(cards)}",
-            clause="R6",
+            f"{_a_run(kind)} holds at most {longest} cards "
+            f"({_numbers_of(kind)}), not {len(cards)}",
+            clause="R6" if longest == _HIGHEST else "R51",
         )
     if not naturals:
         # Wilds alone stand for nothing yet; a run of them floats (R13).
@@ -114,14 +117,16 @@ def judge_group(
             return GroupShape(color=color)
     parity = kind.parity
     if parity is not None:
+        word = _PARITY_WORDS[parity]
         for _, card in naturals:
             if _number(card) % 2 != parity:
                 raise PhaseNotMet(
-                    f"{card} is not an {kind.value} number: "
-                    f"{_what(kind, min_size)} must all be {kind.value} numbers",
-                    clause="R43",
+                    f"{card} is not an {word} number: "
+                    f"{_what(kind, min_size)} must all be {word} numbers",
+                    clause="R51" if kind.is_run else "R43",
                 )
-        return GroupShape()
+        if not kind.is_run:
+            return GroupShape()
     if kind is GroupKind.SET:
         for _, card in naturals:
             if card.number != first.number:
@@ -131,16 +136,30 @@ def judge_group(
                     clause="R5",
                 )
         return GroupShape(number=first.number)
-    # A run (or colour run): every natural card must sit where its number says.
+    return _judge_run(kind, cards, naturals, color, wrap)
+
+
+def _judge_run(
+    kind: GroupKind,
+    cards: Sequence[Card],
+    naturals: Sequence[tuple[int, Card]],
+    color: Color | None,
+    wrap: bool,
+) -> GroupShape:
+    """:func:`judge_group` for a run: every natural card must sit where its
+    number says, ``step`` above the place before it (R6, R10, R51)."""
+    step = kind.step or 1
     place0, card0 = naturals[0]
-    low = _number(card0) - place0
+    low = _number(card0) - step * place0
     if wrap:
         low = _wrapped(low)
     for place, card in naturals[1:]:
-        if (_wrapped(_number(card) - place) if wrap else _number(card) - place) != low:
+        here = _number(card) - step * place
+        if (_wrapped(here) if wrap else here) != low:
+            gap = "by one" if step == 1 else "by two"
             raise PhaseNotMet(
                 f"{card0} and {card} cannot both be where they are in this run: "
-                "a run's numbers go up by one from card to card, lowest first, "
+                f"a run's numbers go up {gap} from card to card, lowest first, "
                 "with a Wild for each missing number"
                 + (", and from 12 on to 1" if wrap else ""),
                 clause="R6",
@@ -153,13 +172,28 @@ def judge_group(
             "numbers 1 to 12 and do not wrap round",
             clause="R6",
         )
-    if low + len(cards) - 1 > _HIGHEST:
+    high = low + step * (len(cards) - 1)
+    if high > _HIGHEST:
         raise PhaseNotMet(
             f"this run would have to go above 12 ({len(cards)} cards from "
             f"{low}): runs use the numbers 1 to 12 and do not wrap round",
             clause="R6",
         )
     return GroupShape(color=color, low=low)
+
+
+def _a_run(kind: GroupKind) -> str:
+    """ "a run", or "a run of odd numbers" for a run of one parity."""
+    parity = kind.parity
+    return "a run" if parity is None else f"a run of {_PARITY_WORDS[parity]} numbers"
+
+
+def _numbers_of(kind: GroupKind) -> str:
+    """The numbers a run of ``kind`` may hold, in words."""
+    parity = kind.parity
+    if parity is None:
+        return "the numbers 1 to 12"
+    return ", ".join(str(n) for n in range(2 - parity, _HIGHEST + 1, 2))
 
 
 def _number(card: Card) -> int:
@@ -337,41 +371,47 @@ def extend_group(
     parity = kind.parity
     if parity is not None:
         if not wild and _number(card) % 2 != parity:
+            word = _PARITY_WORDS[parity]
+            what = f"run of {word} numbers" if kind.is_run else f"group of {word} cards"
             raise CardDoesNotFit(
-                f"{card} is not an {kind.value} number, so it does not fit "
-                f"this group of {kind.value} cards",
-                clause="R43",
+                f"{card} is not an {word} number, so it does not fit this {what}",
+                clause="R51" if kind.is_run else "R43",
             )
-        return (*cards, card), shape
+        if not kind.is_run:
+            return (*cards, card), shape
     color = shape.color if wild or not kind.is_colored else card.color
     if kind is GroupKind.COLOR:
         return (*cards, card), shape._replace(color=color)
+    step = kind.step or 1
     if shape.low is None:
-        return _extend_floating(cards, card, end, color, wrap)
+        return _extend_floating(cards, card, end, color, wrap, step)
     if wrap:
-        return _extend_wrapped(shape, cards, card, end, color)
+        return _extend_wrapped(shape, cards, card, end, color, step)
     low = shape.low
-    high = low + len(cards) - 1
+    high = low + step * (len(cards) - 1)
     if wild:
         if end is None:
-            end = End.HIGH if high < _HIGHEST else End.LOW
-        if end is End.HIGH and high >= _HIGHEST:
+            end = End.HIGH if high + step <= _HIGHEST else End.LOW
+        if end is End.HIGH and high + step > _HIGHEST:
             raise CardDoesNotFit(
-                "this run already reaches 12, so nothing can go above it", clause="R32"
+                f"this run already reaches {high}, so nothing can go above it",
+                clause="R32",
             )
-        if end is End.LOW and low <= 1:
+        if end is End.LOW and low - step < 1:
             raise CardDoesNotFit(
-                "this run already starts at 1, so nothing can go below it", clause="R32"
+                f"this run already starts at {low}, so nothing can go below it",
+                clause="R32",
             )
     else:
         number = card.number
-        if number == low - 1:
+        if number == low - step:
             implied = End.LOW
-        elif number == high + 1:
+        elif number == high + step:
             implied = End.HIGH
         else:
             raise CardDoesNotFit(
-                f"{card} does not fit this run of {low}-{high}: {_ends(low, high)}",
+                f"{card} does not fit this run of {low}-{high}: "
+                f"{_ends(low, high, step)}",
                 clause="R30",
             )
         if end is not None and end is not implied:
@@ -381,7 +421,7 @@ def extend_group(
             )
         end = implied
     if end is End.LOW:
-        return (card, *cards), shape._replace(low=low - 1, color=color)
+        return (card, *cards), shape._replace(low=low - step, color=color)
     return (*cards, card), shape._replace(low=low, color=color)
 
 
@@ -391,22 +431,25 @@ def _extend_wrapped(
     card: Card,
     end: End | None,
     color: Color | None,
+    step: int = 1,
 ) -> tuple[tuple[Card, ...], GroupShape]:
-    """Hit ``card`` onto a run that may go on from 12 to 1 (R42): any card
-    fits while the run holds fewer than 12, a Wild at either end (the high
-    end unless one is named), a natural card at the end its number follows
-    on from. A run of 11 lacks one number, which follows on at both ends:
-    at the high end unless the low end is named."""
+    """Hit ``card`` onto a run that may go on from 12 to 1 (R42), its numbers
+    ``step`` apart (2 for a run of odd or even numbers, R51, which goes on
+    from 11 to 1 or from 12 to 2): any card fits while the run lacks some
+    of its numbers, a Wild at either end (the high end unless one is named),
+    a natural card at the end its number follows on from. A run that lacks
+    one number has it follow on at both ends: at the high end unless the
+    low end is named."""
     low = cast(int, shape.low)
     size = len(cards)
-    high = _wrapped(low + size - 1)
-    if size >= _HIGHEST:
+    high = _wrapped(low + step * (size - 1))
+    if size >= _HIGHEST // step:
         raise CardDoesNotFit(
-            "this run already holds every number from 1 to 12, so nothing more "
-            "can be hit on it",
+            f"this run already holds {_every(low, step)}, so nothing more can "
+            "be hit on it",
             clause="R42",
         )
-    below, above = _wrapped(low - 1), _wrapped(high + 1)
+    below, above = _wrapped(low - step), _wrapped(high + step)
     if not card.is_wild:
         number = card.number
         ends = [
@@ -434,20 +477,21 @@ def _extend_wrapped(
     return (*cards, card), shape._replace(low=low, color=color)
 
 
-def _floating_ends(size: int, card: Card) -> tuple[End, ...]:
-    """The ends of a floating run of ``size`` Wilds that the natural card
-    ``card`` may go at, low end first (R13).
+def _floating_ends(size: int, card: Card, step: int = 1) -> tuple[End, ...]:
+    """The ends of a floating run of ``size`` Wilds, their numbers ``step``
+    apart, that the natural card ``card`` may go at, low end first (R13).
 
     A card ``n`` goes at the low end when the Wilds above it stop at 12
-    (``n + size <= 12``), and at the high end when the Wilds below it start
-    at 1 or above (``n - size >= 1``). So no card fits a run of 12 Wilds,
-    which stands for every number from 1 to 12 whatever it floats to.
+    (``n + step * size <= 12``), and at the high end when the Wilds below
+    it start at 1 or above (``n - step * size >= 1``). So no card fits a
+    run of 12 Wilds (or 6 of a run of odd or even numbers), which stands
+    for every number it may hold whatever it floats to.
     """
     number = _number(card)
     ends = []
-    if number + size <= _HIGHEST:
+    if number + step * size <= _HIGHEST:
         ends.append(End.LOW)
-    if number - size >= 1:
+    if number - step * size >= 1:
         ends.append(End.HIGH)
     return tuple(ends)
 
@@ -458,9 +502,10 @@ def _extend_floating(
     end: End | None,
     color: Color | None,
     wrap: bool = False,
+    step: int = 1,
 ) -> tuple[tuple[Card, ...], GroupShape]:
     """Hit ``card`` onto a floating run: a run of Wilds alone whose numbers
-    are not fixed yet (R13, R32).
+    are not fixed yet (R13, R32), ``step`` apart (R51).
 
     A Wild leaves it floating, at either end alike. A natural card goes at
     the end named, or without one at the high end if it may go there, else
@@ -468,9 +513,10 @@ def _extend_floating(
     """
     size = len(cards)
     wilds = f"{size} Wild{'s' if size != 1 else ''}"
-    if size >= _HIGHEST:
+    if size >= _HIGHEST // step:
         raise CardDoesNotFit(
-            f"this run of {wilds} already stands for every number from 1 to 12, "
+            f"this run of {wilds} already stands for "
+            f"{'every number from 1 to 12' if step == 1 else 'all six numbers'}, "
             "whatever numbers it takes, so nothing more can be hit on it",
             clause="R13",
         )
@@ -483,10 +529,14 @@ def _extend_floating(
             end = End.HIGH
         if end is End.LOW:
             return (card, *cards), GroupShape(color=color, low=number)
-        return (*cards, card), GroupShape(color=color, low=_wrapped(number - size))
-    below = f"{number + 1} to {number + size}"  # the Wilds, with the card low
-    above = f"{number - size} to {number - 1}"  # the Wilds, with the card high
-    ends = _floating_ends(size, card)
+        return (*cards, card), GroupShape(
+            color=color, low=_wrapped(number - step * size)
+        )
+    top = number + step * size
+    bottom = number - step * size
+    below = _span(number + step, top, step)  # the Wilds, with the card low
+    above = _span(bottom, number - step, step)  # the Wilds, with the card high
+    ends = _floating_ends(size, card, step)
     if end is None:
         if not ends:
             raise CardDoesNotFit(
@@ -509,7 +559,17 @@ def _extend_floating(
         )
     if end is End.LOW:
         return (card, *cards), GroupShape(color=color, low=number)
-    return (*cards, card), GroupShape(color=color, low=number - size)
+    return (*cards, card), GroupShape(color=color, low=bottom)
+
+
+def _span(first: int, last: int, step: int) -> str:
+    """ "3 to 7", or for numbers two apart "3, 5 and 7"."""
+    if step == 1:
+        return f"{first} to {last}"
+    if first == last:
+        return str(first)
+    numbers = [str(n) for n in range(first, last + 1, step)]
+    return ", ".join(numbers[:-1]) + " and " + numbers[-1]
 
 
 def _a(number: int) -> str:
@@ -517,12 +577,19 @@ def _a(number: int) -> str:
     return f"an {number}" if number in (8, 11) else f"a {number}"
 
 
-def _ends(low: int, high: int) -> str:
+def _ends(low: int, high: int, step: int = 1) -> str:
     options = []
-    if low > 1:
-        options.append(f"{_a(low - 1)} below")
-    if high < _HIGHEST:
-        options.append(f"{_a(high + 1)} above")
+    if low - step >= 1:
+        options.append(f"{_a(low - step)} below")
+    if high + step <= _HIGHEST:
+        options.append(f"{_a(high + step)} above")
     if not options:
-        return "it already holds every number from 1 to 12"
+        return f"it already holds {_every(low, step)}"
     return "it takes only " + " or ".join(options) + " (or a Wild)"
+
+
+def _every(low: int, step: int) -> str:
+    """What a run holding every number it may holds, in words."""
+    if step == 1:
+        return "every number from 1 to 12"
+    return f"every {_PARITY_WORDS[low % 2]} number"

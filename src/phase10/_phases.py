@@ -6,13 +6,15 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
 from ._errors import NotationError, RulesError, UsageError, shown
 from ._immutable import Immutable
 from ._limits import MAX_GROUPS, MAX_PHASE_CARDS, MAX_PHASE_TEXT
+
+_MAX_RUN: Final = 12
 
 __all__ = ["STANDARD_PHASES", "GroupKind", "GroupSpec", "NaturalRule", "PhaseSpec"]
 
@@ -41,11 +43,44 @@ class GroupKind(enum.Enum):
 
     .. versionadded:: 0.2
     """
+    EVEN_RUN = "even run"
+    """Consecutive even numbers, such as 2 4 6 8, any colours (R51, a house
+    rule).
+
+    .. versionadded:: 0.2
+    """
+    ODD_RUN = "odd run"
+    """Consecutive odd numbers, such as 1 3 5 7, any colours (R51, a house
+    rule).
+
+    .. versionadded:: 0.2
+    """
 
     @property
     def is_run(self) -> bool:
-        """Whether the group's cards are consecutive numbers."""
-        return self is GroupKind.RUN or self is GroupKind.COLOR_RUN
+        """Whether the group's cards are consecutive numbers (every number, or
+        every other one for a run of odd or even numbers), laid in order."""
+        return self in _RUNS
+
+    @property
+    def step(self) -> int | None:
+        """How far apart a run's numbers are: 1 for a run or colour run, 2
+        for a run of odd or even numbers (R51); ``None`` for other kinds.
+
+        .. versionadded:: 0.2
+        """
+        return _STEPS.get(self)
+
+    @property
+    def longest(self) -> int | None:
+        """The most cards a group of this kind may hold, as no run holds a
+        number twice: 12 for a run or colour run (R6), 6 for a run of odd
+        or even numbers (R51); ``None`` for kinds with no such limit.
+
+        .. versionadded:: 0.2
+        """
+        step = _STEPS.get(self)
+        return None if step is None else _MAX_RUN // step
 
     @property
     def is_colored(self) -> bool:
@@ -54,16 +89,30 @@ class GroupKind(enum.Enum):
 
     @property
     def parity(self) -> int | None:
-        """For an even or odd group, the remainder its numbers leave when
-        divided by 2 (0 for even, 1 for odd); ``None`` for other kinds.
+        """For an even or odd group or run, the remainder its numbers leave
+        when divided by 2 (0 for even, 1 for odd); ``None`` for other kinds.
 
         .. versionadded:: 0.2
         """
-        if self is GroupKind.EVEN:
-            return 0
-        if self is GroupKind.ODD:
-            return 1
-        return None
+        return _PARITIES.get(self)
+
+
+_RUNS: Final = frozenset(
+    {GroupKind.RUN, GroupKind.COLOR_RUN, GroupKind.EVEN_RUN, GroupKind.ODD_RUN}
+)
+_STEPS: Final = {
+    GroupKind.RUN: 1,
+    GroupKind.COLOR_RUN: 1,
+    GroupKind.EVEN_RUN: 2,
+    GroupKind.ODD_RUN: 2,
+}
+_PARITIES: Final = {
+    GroupKind.EVEN: 0,
+    GroupKind.ODD: 1,
+    GroupKind.EVEN_RUN: 0,
+    GroupKind.ODD_RUN: 1,
+}
+_PARITY_WORDS: Final = ("even", "odd")
 
 
 class NaturalRule(enum.Enum):
@@ -80,17 +129,22 @@ class NaturalRule(enum.Enum):
     """A phase may be made of Wilds alone."""
 
 
-_MAX_RUN: Final = 12
-
-
 def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
     if isinstance(size, bool) or not isinstance(size, int):
         raise UsageError(f"a group's size is a whole number, not {shown(size)}")
     if size < 1:
         raise RulesError(f"a group holds at least 1 card, not {shown(size)}")
-    if instance.kind.is_run and size > _MAX_RUN:
+    longest = instance.kind.longest
+    if longest is not None and size > longest:
+        parity = instance.kind.parity
+        if parity is None:
+            raise RulesError(
+                f"a run holds at most 12 cards (numbers 1-12), not {shown(size)}"
+            )
+        numbers = ", ".join(str(n) for n in range(2 - parity, _MAX_RUN + 1, 2))
         raise RulesError(
-            f"a run holds at most 12 cards (numbers 1-12), not {shown(size)}"
+            f"a run of {_PARITY_WORDS[parity]} numbers holds at most {longest} "
+            f"cards ({numbers}), not {shown(size)}"
         )
     if size > MAX_PHASE_CARDS:
         raise RulesError(
@@ -127,8 +181,13 @@ class GroupSpec(Immutable):
             return f"{count} run{plural} of {self.size}"
         if self.kind is GroupKind.COLOR_RUN:
             return f"{count} run{plural} of {self.size} of one color"
+        parity = self.kind.parity
+        if self.kind.is_run:  # a run of odd or even numbers (R51)
+            numbers = "number" if self.size == 1 else "numbers"
+            word = _PARITY_WORDS[cast(int, parity)]
+            return f"{count} run{plural} of {self.size} {word} {numbers}"
         cards = "card" if self.size == 1 else "cards"
-        if self.kind.parity is not None:
+        if parity is not None:
             return " + ".join([f"{self.size} {self.kind.value} {cards}"] * count)
         return " + ".join([f"{self.size} {cards} of one color"] * count)
 
@@ -403,6 +462,20 @@ class _Parser:
             kind = GroupKind.SET if kind_word.startswith("set") else GroupKind.RUN
         self._expect(f"'of' and a size after '{kind_word}'", "of")
         size = self._number("a size such as '3' or 'four'")
+        parity = self._accept("even", "odd") if kind is GroupKind.RUN else None
+        if parity is not None:
+            # "1 run of 4 odd numbers", a house rule (R51).
+            self._expect(
+                f"'numbers' after '{parity}'", "numbers", "number", "cards", "card"
+            )
+            kind = GroupKind.EVEN_RUN if parity == "even" else GroupKind.ODD_RUN
+            if self._one_color():
+                raise NotationError(
+                    f"in phase {shown(self.text)}: a run of {parity} numbers has "
+                    "no colour form (write a run of one color, or of "
+                    f"{parity} numbers)"
+                )
+            return [self._group(kind, size)] * count
         self._accept("cards", "card")
         if kind is GroupKind.RUN and self._one_color():
             kind = GroupKind.COLOR_RUN
