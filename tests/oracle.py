@@ -6,9 +6,10 @@ candidate run every way its lowest number allows, and keeps the first
 choice that the engine's own judge (``check_phase``) accepts. Runs that
 wrap from 12 to 1 (R42) are tried from every lowest number, each natural
 card at its number's distance from it counted round the twelve numbers;
-even and odd groups (R43) are left to the judge as they are. Nothing is
-clever and speed does not matter: it is meant for hands of up to a dozen
-cards.
+a run of odd or even numbers (R51) goes through the six numbers of its
+parity the same way; even and odd groups (R43) are left to the judge as
+they are. Nothing is clever and speed does not matter: it is meant for
+hands of up to a dozen cards.
 """
 
 from __future__ import annotations
@@ -52,14 +53,24 @@ def _arrangements(
         if alike:
             yield cards
         return
+    # A run goes through the numbers of its kind in order: every number, or
+    # for a run of odd or even numbers (R51) every other one.
+    numbers = [n for n in range(1, 13) if kind.parity in (None, n % 2)]
     naturals = [card for card in cards if not card.is_wild]
     wilds = len(cards) - len(naturals)
-    for low in range(1, 13) if wrap else range(1, 14 - len(cards)):
+    if len(cards) > len(numbers):
+        return  # a run holds no number twice
+    starts = len(numbers) if wrap else len(numbers) - len(cards) + 1
+    for start in range(starts):
         places: list[Card | None] = [None] * len(cards)
         fits = True
         for card in naturals:
-            assert card.number is not None
-            place = (card.number - low) % 12 if wrap else card.number - low
+            if card.number not in numbers:
+                fits = False
+                break
+            place = numbers.index(card.number) - start
+            if wrap:
+                place %= len(numbers)
             if not 0 <= place < len(cards) or places[place] is not None:
                 fits = False
                 break

@@ -159,8 +159,8 @@ def random_spec(rng: random.Random, cards_available: int) -> PhaseSpec:
     for i in range(count):
         kind = rng.choice(list(GroupKind))
         most = left - (count - i - 1)
-        if kind.is_run:
-            most = min(most, 12)
+        if kind.longest is not None:
+            most = min(most, kind.longest)
         size = rng.randint(1, max(1, min(most, 8 if count > 1 else 11)))
         groups.append(GroupSpec(kind, size))
         left -= size
@@ -252,13 +252,13 @@ def test_agrees_with_oracle(
     check_against_oracle(hand, spec, naturals)
 
 
-HOUSE_KINDS = (GroupKind.EVEN, GroupKind.ODD)
+HOUSE_KINDS = (GroupKind.EVEN, GroupKind.ODD, GroupKind.EVEN_RUN, GroupKind.ODD_RUN)
 
 
 @pytest.mark.slow
-@pytest.mark.rule("R42", "R43")
+@pytest.mark.rule("R42", "R43", "R51")
 def test_house_rules_agree_with_oracle() -> None:
-    """Random phases of every kind, even and odd groups among them, with runs
+    """Random phases of every kind, even and odd groups and runs among them, with runs
     wrapping from 12 to 1 or not, agree with the oracle (1,500 hands)."""
     rng = random.Random(4243)
     for trial in range(1500):
@@ -342,6 +342,92 @@ def test_even_and_odd_groups() -> None:
     assert texts(find_phase(cards("R2 B3 W W"), both)) == ["R2 W", "B3 W"]
     assert find_phase(cards("R2 B4 W W"), both) is None
     assert find_phase(cards("R2 B4 W W"), both, Rules(naturals=NaturalRule.PER_PHASE))
+
+
+@st.composite
+def parity_hands(draw: st.DrawFn) -> list[Card]:
+    """8 to 11 cards, most of one parity from a few numbers (maybe round the
+    corner from 11 or 12 to 1 or 2) and a few colours, with Wilds and Skips."""
+    parity = draw(st.sampled_from([0, 1]))
+    start = draw(st.integers(0, 5))
+    numbers = {
+        (2 - parity) + (start + i) % 6 * 2 for i in range(draw(st.integers(2, 5)))
+    }
+    numbers.add(draw(st.integers(1, 12)))  # now and then one of the other parity
+    colors = draw(st.sets(st.integers(0, 3), min_size=1, max_size=3))
+    faces = [
+        card for card in NUMBER_FACES if card.number in numbers and card._c in colors
+    ]
+    size = draw(st.integers(8, 11))
+    return draw(
+        st.lists(
+            st.sampled_from([*faces, WILD, WILD, SKIP]), min_size=size, max_size=size
+        )
+    )
+
+
+@st.composite
+def parity_run_specs(draw: st.DrawFn) -> PhaseSpec:
+    """One to three groups, at least one a run of odd or even numbers, and at
+    most ten cards in all."""
+    first = GroupSpec(
+        draw(st.sampled_from([GroupKind.ODD_RUN, GroupKind.EVEN_RUN])),
+        draw(st.integers(1, 6)),
+    )
+    others = draw(
+        st.lists(
+            st.tuples(st.sampled_from(list(GroupKind)), st.integers(1, 4)),
+            max_size=2,
+        )
+    )
+    groups = [first, *(GroupSpec(kind, size) for kind, size in others)]
+    while sum(group.size for group in groups) > 10:
+        groups.pop()
+    return PhaseSpec(draw(st.permutations(groups)))
+
+
+@pytest.mark.rule("R51", "R42", "R10", "R11")
+@given(
+    hand=st.one_of(parity_hands(), narrow_hands()),
+    spec=parity_run_specs(),
+    naturals=st.sampled_from(list(NaturalRule)),
+    wrap=st.booleans(),
+)
+def test_runs_of_odd_or_even_numbers_agree_with_oracle(
+    hand: list[Card], spec: PhaseSpec, naturals: NaturalRule, wrap: bool
+) -> None:
+    """For any hand and small phase with a run of odd or even numbers, runs
+    wrapping or not, the solver agrees with the exhaustive search."""
+    check_against_oracle(hand, spec, naturals, wrap)
+
+
+@pytest.mark.rule("R51")
+def test_runs_of_odd_or_even_numbers() -> None:
+    """1 3 5 7 is a run of 4 odd numbers and 2 4 6 8 one of even numbers, any
+    colours, a Wild standing where a number is missing; they wrap from 11 to
+    1 and from 12 to 2 only when runs wrap."""
+    odd = PhaseSpec.parse("1 run of 4 odd numbers")
+    even = PhaseSpec.parse("1 run of 3 even numbers")
+    assert texts(find_phase(cards("Y7 R1 B3 G5 R2 R4"), odd)) == ["R1 B3 G5 Y7"]
+    assert texts(find_phase(cards("R1 B3 G7 W R2"), odd)) == ["R1 B3 W G7"]
+    assert find_phase(cards("R1 B3 G4 Y7 R2"), odd) is None
+    assert find_phase(cards("R1 R2 R3 R4 R6 R8 R9"), odd) is None
+    assert texts(find_phase(cards("R8 B4 G6 R5"), even)) == ["B4 G6 R8"]
+    assert find_phase(cards("R8 B4 G7 R5"), even) is None
+    around = cards("R11 B1 G3 Y9 R12")
+    assert find_phase(around, odd) is None
+    wrap = Rules(wrap_runs=True)
+    assert texts(find_phase(around, odd, wrap)) == ["Y9 R11 B1 G3"]
+    assert texts(find_phase(cards("B12 G2 W"), even, wrap)) == ["W B12 G2"]
+    both = PhaseSpec.parse("1 run of 3 odd numbers + 1 run of 3 even numbers")
+    assert texts(find_phase(cards("R1 R2 R3 R4 R5 R6"), both)) == [
+        "R1 R3 R5",
+        "R2 R4 R6",
+    ]
+    assert find_phase(cards("R1 R2 R3 R4 R5 R7"), both) is None
+    six = PhaseSpec.parse("1 run of 6 odd numbers")
+    assert find_phase(cards("R1 R3 R5 R7 R9 W"), six) is not None
+    assert find_phase(cards("R3 R5 R7 R9 R11 W W"), six) is not None
 
 
 @pytest.mark.rule("R4")

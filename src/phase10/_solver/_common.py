@@ -22,6 +22,10 @@ COLOR: Final = 2
 COLOR_RUN: Final = 3
 EVEN: Final = 4
 ODD: Final = 5
+EVEN_RUN: Final = 6
+ODD_RUN: Final = 7
+PARITY_RUNS: Final = (EVEN_RUN, ODD_RUN)
+"""Runs of even or odd numbers (R51), their numbers two apart."""
 KIND_CODE: Final = {
     GroupKind.SET: SET,
     GroupKind.RUN: RUN,
@@ -29,6 +33,8 @@ KIND_CODE: Final = {
     GroupKind.COLOR_RUN: COLOR_RUN,
     GroupKind.EVEN: EVEN,
     GroupKind.ODD: ODD,
+    GroupKind.EVEN_RUN: EVEN_RUN,
+    GroupKind.ODD_RUN: ODD_RUN,
 }
 
 # The natural-card rule (R11) as a level: how many natural cards are needed.

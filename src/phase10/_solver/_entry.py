@@ -19,9 +19,11 @@ from ._common import (
     COLOR,
     COLOR_RUN,
     EVEN,
+    EVEN_RUN,
     KIND_CODE,
     LEVEL,
     ODD,
+    ODD_RUN,
     RUN,
     SET,
     Answer,
@@ -72,7 +74,8 @@ def find_phase(
     (R14), in the form :func:`lay_phase` takes: a run's cards in ascending
     order, each Wild at the place of the number it stands for (R6, R10).
     Sets (R5), runs (R6), colour groups (R7) and colour runs (R8) may be
-    mixed freely, and so may even and odd groups (R43); two groups may use
+    mixed freely, and so may even and odd groups (R43) and runs of odd or
+    even numbers (R51); two groups may use
     the same number. Skips are never used. ``rules.naturals`` says how many
     natural cards are needed (R11), and ``rules.wrap_runs`` whether runs may
     go on from 12 to 1 (R42); ``rules`` defaults to ``Rules()``, the
@@ -158,12 +161,14 @@ def _remember(
 
 def _compile(phase: PhaseSpec, naturals: NaturalRule, wrap: bool) -> Strategy:
     """The strategy for a phase: a fast route where one fits, else the
-    general search; the house route for house rules (R42, R43)."""
+    general search; the house route for house rules (R42, R43, R51)."""
     kinds = tuple(KIND_CODE[group.kind] for group in phase.groups)
     sizes = tuple(group.size for group in phase.groups)
     level = LEVEL[naturals]
     present = set(kinds)
-    if present & {EVEN, ODD} or (wrap and present & {RUN, COLOR_RUN}):
+    if present & {EVEN, ODD, EVEN_RUN, ODD_RUN} or (
+        wrap and present & {RUN, COLOR_RUN}
+    ):
         return House(kinds, sizes, level, wrap).solve
     if present == {SET}:
         return OneKind(sizes, level, by_color=False).solve

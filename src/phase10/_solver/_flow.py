@@ -14,9 +14,19 @@ from collections.abc import Sequence
 from typing import Final
 
 from .._cards import FACES, WILD, Card
-from ._common import COLOR, COLOR_RUN, COLORS, HIGHEST, INF, RUN, SET, Answer
+from ._common import (
+    COLOR,
+    COLOR_RUN,
+    COLORS,
+    HIGHEST,
+    INF,
+    PARITY_RUNS,
+    RUN,
+    SET,
+    Answer,
+)
 
-_RUNS: Final = (RUN, COLOR_RUN)
+_RUNS: Final = (RUN, COLOR_RUN, *PARITY_RUNS)
 
 # A slot node: (group, place in a run or -1, capacity, faces accepted).
 _Node = tuple[int, int, int, list[int]]
@@ -187,7 +197,7 @@ def _slot_nodes(
 ) -> tuple[list[_Node], list[list[int]]]:
     """The slot nodes of the groups, and each group's nodes: one node of
     the group's size for a set or colour group, one of size 1 per place
-    of a run."""
+    of a run (its numbers two apart for a run of odd or even numbers)."""
     nodes: list[_Node] = []
     node_of: list[list[int]] = []
     for j, kind in enumerate(kinds):
@@ -197,8 +207,9 @@ def _slot_nodes(
             nodes.append((j, -1, sizes[j], list(accepts[j])))
         else:
             low = params[j] & 15 if kind == COLOR_RUN else params[j]
+            step = 2 if kind in PARITY_RUNS else 1
             for place in range(sizes[j]):
-                x = low + place
+                x = low + step * place
                 if x > HIGHEST:  # a run that wraps from 12 to 1 (R42)
                     x -= HIGHEST
                 faces = [f for f in accepts[j] if f // 4 + 1 == x]

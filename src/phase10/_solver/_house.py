@@ -1,5 +1,6 @@
-"""The house route: any phase with even or odd groups (R43), or with runs
-that may wrap from 12 to 1 (R42) (see docs/solver.md, "House rules").
+"""The house route: any phase with even or odd groups (R43), runs of odd or
+even numbers (R51), or runs that may wrap from 12 to 1 (R42) (see
+docs/solver.md, "House rules").
 
 Depth first over the groups' parameters, as the general search, but with
 one plain bound: the Wilds that the groups placed need, found exactly by
@@ -19,8 +20,11 @@ from ._common import (
     COLOR_RUN,
     COLORS,
     EVEN,
+    EVEN_RUN,
     HIGHEST,
     ODD,
+    ODD_RUN,
+    PARITY_RUNS,
     PER_GROUP,
     PER_PHASE,
     RUN,
@@ -30,10 +34,13 @@ from ._common import (
 )
 from ._flow import Naturals, flow_answer
 
+_RUN_KINDS = (RUN, COLOR_RUN, EVEN_RUN, ODD_RUN)
+
 
 def house_accepted(kind: int, size: int, value: int, wrap: bool) -> list[int]:
     """The card faces (indices 0-47) that a group's slots accept; a run's
-    numbers go on from 12 to 1 if ``wrap``."""
+    numbers go on from 12 to 1 if ``wrap``, two apart for a run of odd or
+    even numbers (whose value is its lowest number, as a run's)."""
     if kind == SET:
         return list(range((value - 1) * 4, value * 4))
     if kind == COLOR:
@@ -41,11 +48,12 @@ def house_accepted(kind: int, size: int, value: int, wrap: bool) -> list[int]:
     if kind in (EVEN, ODD):
         parity = 0 if kind == EVEN else 1
         return [f for f in range(48) if (f // 4 + 1) % 2 == parity]
-    colors = range(COLORS) if kind == RUN else (value >> 4,)
-    low = value if kind == RUN else value & 15
+    colors = (value >> 4,) if kind == COLOR_RUN else range(COLORS)
+    low = value & 15 if kind == COLOR_RUN else value
+    step = 2 if kind in PARITY_RUNS else 1
     faces: list[int] = []
     for place in range(size):
-        x = low + place
+        x = low + step * place
         if wrap:
             x = (x - 1) % HIGHEST + 1
         faces.extend((x - 1) * 4 + c for c in colors)
@@ -60,6 +68,10 @@ def _values(kind: int, size: int, wrap: bool) -> list[int]:
         return list(range(COLORS))
     if kind in (EVEN, ODD):
         return [0]
+    if kind in PARITY_RUNS:
+        first = 2 if kind == EVEN_RUN else 1
+        last = HIGHEST if wrap else HIGHEST - 2 * (size - 1)
+        return list(range(first, last + 1, 2))
     lows = range(1, HIGHEST + 1) if wrap else range(1, HIGHEST + 2 - size)
     if kind == RUN:
         return list(lows)
@@ -122,7 +134,7 @@ class House:
         empty = False
         for value in _values(kind, size, self.wrap):
             faces = [f for f in house_accepted(kind, size, value, self.wrap) if cnt[f]]
-            if kind in (RUN, COLOR_RUN):
+            if kind in _RUN_KINDS:
                 held = len({f // 4 for f in faces})
             else:
                 held = min(size, sum(cnt[f] for f in faces))
