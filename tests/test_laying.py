@@ -7,6 +7,7 @@ import pytest
 from scenarios import deal
 
 from phase10 import (
+    WILD,
     CannotHit,
     CannotLay,
     Card,
@@ -15,18 +16,28 @@ from phase10 import (
     End,
     GameState,
     GroupKind,
+    Hit,
+    LayPhase,
     NaturalRule,
     NoSuchMeld,
     NotYourTurn,
     PhaseNotMet,
+    PlayerView,
     Rules,
     Step,
     WrongStep,
+    can_apply,
+    can_lay_phase,
+    check_state,
     discard,
     draw,
+    from_json,
     hit,
     lay_phase,
+    legal_actions,
     parse_cards,
+    to_json,
+    view,
 )
 
 # Seat 1 plays first. Phase 1 is "2 sets of 3".
@@ -342,3 +353,103 @@ def test_a_refused_lay_numbers_its_groups_from_0_as_the_notation_does() -> None:
     with pytest.raises(PhaseNotMet, match=r"^group 0 \(") as refused:
         lay_phase(state, [hand[:3], hand[3:6]])
     assert "group 1" not in str(refused.value).split(":")[0]
+
+
+# --- house rule: runs of odd or of even numbers (R51) ------------------------
+
+
+def _hits_listed(state: GameState) -> set[tuple[str, int, End | None]]:
+    """The hits legal_actions lists, as (card, group, end)."""
+    return {
+        (str(a.card), a.meld, a.end) for a in legal_actions(state) if isinstance(a, Hit)
+    }
+
+
+def _round_trips(state: GameState) -> None:
+    """``state`` passes check_state and reads back from JSON, as do its views."""
+    check_state(state)
+    assert from_json(to_json(state), GameState) == state
+    for seat in range(len(state.players)):
+        seen = view(state, seat)
+        assert from_json(to_json(seen), PlayerView) == seen
+
+
+@pytest.mark.rule("R51", "R30", "R32", "R15")
+def test_a_run_of_odd_numbers_laid_and_hit_through_a_game() -> None:
+    """One player lays 1 3 5 7 as a run of 4 odd numbers, the other lays
+    their own and hits 9 and 11 onto it: legal_actions lists exactly those
+    lays and hits, the moves are accepted, and every state reads back."""
+    rules = Rules(phases=["1 run of 4 odd numbers"])
+    hands = [
+        "Y1 G3 B5 R7 Y9 R11 B4 G4 Y4 B6",
+        "R1 B3 G5 Y7 R2 R4 R6 R8 R10 R12",
+    ]
+    state = draw(deal(hands, rules=rules, starter="Y12", draw_top="B2 G8 W"))
+    lays = [a for a in legal_actions(state) if isinstance(a, LayPhase)]
+    assert lays == [LayPhase(["R1 B3 G5 Y7"])]
+    laid = lay_phase(state, ["R1 B3 G5 Y7"])
+    (run,) = laid.table
+    assert (run.kind, run.low, run.high) == (GroupKind.ODD_RUN, 1, 7)
+    assert _hits_listed(laid) == set()  # seat 1 holds only even numbers
+    _round_trips(laid)
+    state = draw(discard(laid, "R2"))
+    lays = [a for a in legal_actions(state) if isinstance(a, LayPhase)]
+    assert lays == [
+        LayPhase(["Y1 G3 B5 R7"]),
+        LayPhase(["G3 B5 R7 Y9"]),
+        LayPhase(["B5 R7 Y9 R11"]),
+    ]
+    state = lay_phase(state, ["Y1 G3 B5 R7"])
+    assert _hits_listed(state) == {("Y9", 0, None), ("Y9", 1, None)}
+    state = hit(state, "Y9", 0)
+    assert _hits_listed(state) == {("R11", 0, None)}
+    state = hit(state, "R11", 0)
+    assert [card for card, _ in state.table[0].stands_for()] == [1, 3, 5, 7, 9, 11]
+    assert state.table[0].high == 11
+    assert _hits_listed(state) == set()  # the run holds every odd number
+    assert "odd run 1-11" in str(view(state, 1))
+    _round_trips(state)
+    state = draw(discard(state, "B4"))
+    assert state.players[1].hand[-1] == WILD
+    assert _hits_listed(state) == {("W", 1, End.HIGH)}  # nothing odd below 1
+    assert not can_apply(state, Hit("R8", 1))
+    with pytest.raises(CardDoesNotFit, match="R51"):
+        hit(state, "R8", 1)
+    state = hit(state, "W", 1)
+    assert (state.table[1].low, state.table[1].high) == (1, 9)
+    assert [number for number, _ in state.table[1].stands_for()][-1] == 9
+    _round_trips(state)
+
+
+@pytest.mark.rule("R51", "R42", "R32")
+def test_a_run_of_even_numbers_wraps_from_12_to_2_under_the_house_rule() -> None:
+    """With runs wrapping, 8 10 12 takes a 2 above and a Wild at either end,
+    as legal_actions lists; without the house rule the 2 is no hit."""
+    rules = Rules(phases=["1 run of 3 even numbers"], wrap_runs=True)
+    hands = [
+        "Y2 W B8 G10 R12 R1 R3 R5 B7 B9",
+        "R8 B10 G12 R1 B1 G1 R3 B3 G3 R5",
+    ]
+    state = draw(deal(hands, rules=rules, starter="Y11", draw_top="Y5 G5"))
+    lays = [a for a in legal_actions(state) if isinstance(a, LayPhase)]
+    assert lays == [LayPhase(["R8 B10 G12"])]
+    assert can_lay_phase(state, ["R8 B10 G12"])
+    laid = lay_phase(state, ["R8 B10 G12"])
+    state = draw(discard(laid, "R1"))
+    state = lay_phase(state, ["B8 G10 R12"])
+    plain = attrs.evolve(state, rules=Rules(phases=["1 run of 3 even numbers"]))
+    assert not can_apply(plain, Hit("Y2", 0))
+    assert _hits_listed(state) == {
+        ("Y2", 0, None),
+        ("Y2", 1, None),
+        ("W", 0, End.LOW),
+        ("W", 0, End.HIGH),
+        ("W", 1, End.LOW),
+        ("W", 1, End.HIGH),
+    }
+    state = hit(state, "Y2", 0)
+    assert (state.table[0].low, state.table[0].high) == (8, 2)
+    state = hit(state, "W", 0, end=End.LOW)
+    assert (state.table[0].low, state.table[0].high) == (6, 2)
+    assert [n for n, _ in state.table[0].stands_for()] == [6, 8, 10, 12, 2]
+    _round_trips(state)

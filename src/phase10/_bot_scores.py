@@ -18,7 +18,8 @@ def keep_scores(
 ) -> list[int]:
     """For each card of ``hand``, how much it helps toward ``phase`` given
     the hand (higher keeps it): the most cards of the hand that could go
-    with it in one group of the phase. Runs wrap from 12 to 1 if ``wrap``."""
+    with it in one group of the phase. Runs wrap from 12 to 1 if ``wrap``;
+    a run of odd or even numbers counts only the numbers of its parity."""
     by_number: dict[int, int] = {}
     by_color: dict[Color | None, int] = {}
     parities = [0, 0]
@@ -44,16 +45,24 @@ def keep_scores(
                 score = by_number.get(number, 0)
             elif kind is GroupKind.COLOR:
                 score = by_color.get(card.color, 0)
-            elif kind.parity is not None:
-                score = parities[kind.parity] if number % 2 == kind.parity else 0
+            elif kind.parity is not None and number % 2 != kind.parity:
+                score = 0  # an even or odd group or run takes no such card
+            elif not kind.is_run:  # an even or odd group (R43)
+                score = parities[number % 2]
             else:  # a run: the numbers held near enough to share one with it
-                span = group.size - 1
-                held = numbers if kind is GroupKind.RUN else numbers_of[card.color]
+                step = kind.step or 1  # 2 for a run of odd or even numbers (R51)
+                span = step * (group.size - 1)
+                held = numbers_of[card.color] if kind.is_colored else numbers
                 if wrap:
-                    score = sum(1 for x in held if _distance(x, number, wrap) <= span)
+                    score = sum(
+                        1
+                        for x in held
+                        if _distance(x, number, wrap) <= span
+                        and (x - number) % step == 0
+                    )
                 else:
                     score = len(
-                        held.intersection(range(number - span, number + span + 1))
+                        held.intersection(range(number - span, number + span + 1, step))
                     )
             best = max(best, score)
         scores.append(best)

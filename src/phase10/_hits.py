@@ -138,15 +138,16 @@ def _fitting_ends(
 ) -> tuple[End | None, ...]:
     """The ends at which ``card`` fits a group laid as ``cards`` (``(None,)``
     where no end is named), asking the judge of groups, :func:`extend_group`
-    (R13, R30, R32), runs wrapping from 12 to 1 if ``wrap`` (R42).
+    (R13, R30, R32, R51), runs wrapping from 12 to 1 if ``wrap`` (R42).
 
     The answers are kept by :func:`hit_candidates`, for each group on the table.
     """
     run = kind.is_run
     fitting = []
     ends = _hit_ends(card, run, run and shape.low is None)
-    if wrap and run and len(cards) == _HIGHEST - 1:
-        # The one number a run of 11 lacks follows on at both ends (R42).
+    if wrap and run and len(cards) == _HIGHEST // (kind.step or 1) - 1:
+        # The one number a run of 11 lacks (or a run of 5 odd or even
+        # numbers) follows on at both ends (R42, R51).
         ends = _EITHER_END
     for end in ends:
         try:

@@ -173,8 +173,9 @@ def _choices(
     number's four faces; likewise a colour group's, of twelve faces. The
     natural cards are shared out among the numbers (or colours) every way,
     and the best sharing kept. A run's are ``held`` places of a window of
-    numbers, each place any face of its number held: see :func:`_runs`. An
-    even or odd group's are ``held`` of one pool of 24 faces (R43).
+    numbers, each place any face of its number held: see :func:`_runs`; a
+    run of odd or even numbers likewise, on the six numbers of its parity
+    (R51). An even or odd group's are ``held`` of one pool of 24 faces (R43).
     """
     if kind is GroupKind.SET:
         return _pooled(held, 4, 12)
@@ -184,6 +185,10 @@ def _choices(
         return _runs(size, held, 4, wrap)
     if kind is GroupKind.COLOR_RUN:
         return _shared(_runs(size, held, 1, wrap), _COLORS)
+    if kind.parity is None:
+        raise AssertionError(f"no bound for {kind}")  # pragma: no cover
+    if kind.is_run:
+        return _runs(size, held, 4, wrap, _HIGHEST // 2)
     return _pooled(held, 4 * _HIGHEST // 2, 1)
 
 
@@ -213,9 +218,13 @@ def _shared(one: Sequence[int], pools: int) -> tuple[int, ...]:
     return tuple(best)
 
 
-def _runs(size: int, held: int, faces: int, wrap: bool = False) -> tuple[int, ...]:
+def _runs(
+    size: int, held: int, faces: int, wrap: bool = False, numbers: int = _HIGHEST
+) -> tuple[int, ...]:
     """For n natural cards of one palette (each number offering ``faces``
-    faces), the most runs of ``size`` with exactly ``held`` natural cards.
+    faces), the most runs of ``size`` with exactly ``held`` natural cards,
+    on a line of ``numbers`` numbers (12, or 6 for a run of odd or even
+    numbers, R51).
 
     With d(x) faces held of number x, a window holds e(d) such runs, the
     elementary symmetric sum of degree ``held`` of its d's. That sum only
@@ -226,7 +235,7 @@ def _runs(size: int, held: int, faces: int, wrap: bool = False) -> tuple[int, ..
     ``cover * n`` times the best ratio f(M) / M. With ``wrap`` (R42) every
     number starts a window, and lies in ``size`` of them.
     """
-    windows = _HIGHEST if wrap else _HIGHEST + 1 - size
+    windows = numbers if wrap else numbers + 1 - size
     cover = min(size, windows)
     most = faces * size  # the most distinct faces a window holds
 

@@ -105,12 +105,15 @@ def _run_groups(
     palettes: Sequence[tuple[int, ...]],
     per_group: bool,
     wrap: bool = False,
+    parity: int | None = None,
 ) -> list[_Group]:
     """Runs of ``size`` cards, lowest first, each place a card of its number
     in one of a palette's colours or a Wild (R6, R8, R10, R11); and the run of
     Wilds alone unless every group needs a natural card. A run has one
-    palette of every colour, a colour run one palette per colour. With
-    ``wrap`` (R42) a run may start at any number and go on from 12 to 1.
+    palette of every colour, a colour run one palette per colour; a run of
+    odd or even numbers (``parity`` 1 or 0, R51) goes through the numbers
+    of its parity only. With ``wrap`` (R42) a run may start at any of its
+    numbers and go on from 12 to 1.
 
     For each choice of the places that Wilds fill (every place with no card
     of its number, and at most as many as the hand's Wilds, keeping a
@@ -125,13 +128,16 @@ def _run_groups(
     everywhere = (_WILD,) * size
     out: list[_Group] = []
     for palette in palettes:
+        numbers = _BY_NUMBER[palette]
+        if parity is not None:
+            numbers = numbers[1 - parity :: 2]
         options = [
-            tuple(compress(faces, holding(counts)))
-            for faces, holding in _BY_NUMBER[palette]
+            tuple(compress(faces, holding(counts))) for faces, holding in numbers
         ]
+        span = len(options)
         if wrap:
             options = options + options
-        for low in range(_HIGHEST if wrap else _HIGHEST - size + 1):
+        for low in range(span if wrap else span - size + 1):
             places = options[low : low + size]
             missing = places.count(())
             if missing > spare:
@@ -241,7 +247,12 @@ def _groups_for(
         return _run_groups(counts, size, _RUN_PALETTES, per_group, wrap)
     if kind is GroupKind.COLOR_RUN:
         return _run_groups(counts, size, _COLOR_RUN_PALETTES, per_group, wrap)
-    return _pooled_groups(counts, size, _PARITY_POOLS[kind.parity or 0], per_group)
+    parity = kind.parity
+    if parity is None:
+        raise AssertionError(f"no groups listed for {kind}")  # pragma: no cover
+    if kind.is_run:  # a run of odd or even numbers (R51)
+        return _run_groups(counts, size, _RUN_PALETTES, per_group, wrap, parity)
+    return _pooled_groups(counts, size, _PARITY_POOLS[parity], per_group)
 
 
 _Choice = tuple[int, int, _Group]

@@ -37,9 +37,9 @@ def meld_text(meld: Meld) -> str:
         return f"set of {meld.number}s" if meld.number is not None else "set of Wilds"
     if meld.kind is GroupKind.COLOR:
         return f"{color} cards" if color else "cards of one colour"
-    if meld.kind.parity is not None:
+    if meld.kind.parity is not None and not meld.kind.is_run:
         return f"{meld.kind.value} cards"
-    run = f"run {meld.low}-{meld.high}"
+    run = f"{meld.kind.value if meld.kind.step == 2 else 'run'} {meld.low}-{meld.high}"
     return f"{color} {run}" if meld.kind is GroupKind.COLOR_RUN and color else run
 
 

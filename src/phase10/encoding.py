@@ -95,8 +95,9 @@ _CLASSIC_KINDS: Final = (
 
 def _kinds_of(rules: Rules) -> tuple[GroupKind, ...]:
     """The kinds of group an encoding tells apart: the four classic kinds,
-    and every kind when the rules ask for even or odd groups (R43), so that
-    the classic games keep their sizes."""
+    and every kind when the rules ask for even or odd groups (R43) or runs
+    of odd or even numbers (R51), so that the classic games keep their
+    sizes."""
     used = {group.kind for phase in rules.phases for group in phase.groups}
     if used <= set(_CLASSIC_KINDS):
         return _CLASSIC_KINDS
@@ -420,9 +421,10 @@ class Encoding(Immutable):
                 number[i * _NUMBERS + meld.number - 1] = 1
             if meld.color is not None:
                 color[i * _COLORS + _COLOR_ORDER[meld.color.value]] = 1
-            if meld.low is not None:
+            top = meld.high  # two apart in a run of odd or even numbers (R51)
+            if meld.low is not None and top is not None:
                 low[i * _NUMBERS + meld.low - 1] = 1
-                high[i * _NUMBERS + (meld.low + len(meld.cards) - 2) % _NUMBERS] = 1
+                high[i * _NUMBERS + top - 1] = 1
         yield from (present, owner, kind, number, color, low, high, size)
 
     def _check_game(self, state: GameState | PlayerView) -> None:
