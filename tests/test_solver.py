@@ -428,6 +428,11 @@ def test_runs_of_odd_or_even_numbers() -> None:
     six = PhaseSpec.parse("1 run of 6 odd numbers")
     assert find_phase(cards("R1 R3 R5 R7 R9 W"), six) is not None
     assert find_phase(cards("R3 R5 R7 R9 R11 W W"), six) is not None
+    # A wrapping run of all six numbers of its parity, from whichever start.
+    hand = cards("R9 B11 G1 Y3 R5 W")
+    found = find_phase(hand, six, wrap)
+    assert found is not None
+    assert_valid(found, hand, six, NaturalRule.PER_GROUP, wrap=True)
 
 
 @pytest.mark.rule("R4")

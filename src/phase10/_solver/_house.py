@@ -61,7 +61,10 @@ def house_accepted(kind: int, size: int, value: int, wrap: bool) -> list[int]:
 
 
 def _values(kind: int, size: int, wrap: bool) -> list[int]:
-    """Every parameter a group of ``kind`` and ``size`` may take."""
+    """Every parameter a group of ``kind`` and ``size`` may take, once for
+    each set of slots: a run that wraps and holds every number of its kind
+    has the same slots from whichever number it starts, so one start stands
+    for them all."""
     if kind == SET:
         return list(range(1, HIGHEST + 1))
     if kind == COLOR:
@@ -70,9 +73,14 @@ def _values(kind: int, size: int, wrap: bool) -> list[int]:
         return [0]
     if kind in PARITY_RUNS:
         first = 2 if kind == EVEN_RUN else 1
+        if wrap and size == HIGHEST // 2:
+            return [first]
         last = HIGHEST if wrap else HIGHEST - 2 * (size - 1)
         return list(range(first, last + 1, 2))
-    lows = range(1, HIGHEST + 1) if wrap else range(1, HIGHEST + 2 - size)
+    if wrap and size == HIGHEST:
+        lows: range = range(1, 2)
+    else:
+        lows = range(1, HIGHEST + 1) if wrap else range(1, HIGHEST + 2 - size)
     if kind == RUN:
         return list(lows)
     return [color * 16 + low for color in range(COLORS) for low in lows]
