@@ -103,7 +103,6 @@ MOVE_LIMIT = 3_000
 rarely finish a long phase list."""
 RANDOM_MOVES = 2
 """Random moves, legal or not, tried on each state reached."""
-MAX_RUN = 12
 
 
 class Violation(Exception):
@@ -140,8 +139,8 @@ def random_phase(rng: random.Random, cards: int) -> PhaseSpec:
     for place in range(count):
         kind = rng.choice(list(GroupKind))
         top = budget - (count - place - 1)
-        if kind.is_run:
-            top = min(top, MAX_RUN)
+        if kind.longest is not None:  # 12 for a run, 6 for an odd or even run
+            top = min(top, kind.longest)
         size = rng.randint(1, min(top, 8))
         groups.append(GroupSpec(kind, size))
         budget -= size

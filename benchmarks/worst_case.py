@@ -199,8 +199,8 @@ def random_phase(rng: random.Random, cards: int = MAX_PHASE_CARDS) -> PhaseSpec:
     for place in range(count):
         kind = rng.choice(KINDS)
         most = left - (count - place - 1)
-        if kind.is_run:
-            most = min(most, 12)
+        if kind.longest is not None:  # 12 for a run, 6 for an odd or even run
+            most = min(most, kind.longest)
         size = rng.randint(1, max(1, min(most, rng.choice([3, 5, 8, most]))))
         groups.append(GroupSpec(kind, size))
         left -= size
