@@ -33,6 +33,8 @@ EXAMPLE_TIMEOUT = 300
 CI_FUZZ_SECONDS = 90
 """The fuzzers' whole budget in CI: ten seconds a target."""
 CI_SOAK_SECONDS = 60
+CI_MUTATION_SECONDS = 300
+"""Mutation testing's budget in CI: a sample of the mutants, another each day."""
 
 nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["tests", "lint", "typecheck"]
@@ -322,6 +324,23 @@ def soak(session: nox.Session) -> None:
     session.run("python", "benchmarks/soak.py", *session.posargs)
 
 
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """Mutation testing of the judges and checks (``-- --budget S`` or ``-- --all``).
+
+    mutmut, because it needs nothing but pytest: it copies ``src/`` and the
+    tests to ``mutants/`` and runs pytest there, in one worker process
+    forked per mutant (``--jobs``), and only the tests that reach the
+    mutated function, quickest first. Its settings, with the modules
+    mutated, are ``[tool.mutmut]`` in pyproject.toml; tests/mutation.py
+    draws the sample and fails on a survivor that
+    tests/mutation_survivors.txt does not explain.
+    """
+    session.install("-e", ".[test]", "mutmut==3.8.1")
+    args = session.posargs or ["--budget", str(CI_MUTATION_SECONDS)]
+    session.run("python", "tests/mutation.py", *args)
+
+
 CI = [
     "readme",
     *(f"tests({version})" for version in FOUND if version != DEFAULT),
@@ -335,6 +354,7 @@ CI = [
     "extras",
     "fuzz",
     "soak",
+    "mutation",
 ]
 
 
@@ -343,7 +363,7 @@ def ci(session: nox.Session) -> None:
     """Everything CI runs, each session in turn (a short fuzz and soak).
 
     In order: the README's tests, the other Pythons, coverage, types, lint,
-    docs, package, examples, web, extras, fuzz, soak.
+    docs, package, examples, web, extras, fuzz, soak, a sample of mutants.
     """
     session.log(
         "Pythons: " + ", ".join(f"{v} ({PYTHONS[v] or 'absent'})" for v in PYTHONS)
@@ -353,5 +373,7 @@ def ci(session: nox.Session) -> None:
             session.notify(name, ["--seconds", str(CI_FUZZ_SECONDS)])
         elif name == "soak":
             session.notify(name, ["--seconds", str(CI_SOAK_SECONDS)])
+        elif name == "mutation":
+            session.notify(name, ["--budget", str(CI_MUTATION_SECONDS)])
         else:
             session.notify(name)

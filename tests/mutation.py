@@ -1,0 +1,368 @@
+"""Mutation testing of the engine's judges and checks, gated by a list of
+explained survivors (``nox -s mutation``).
+
+    python tests/mutation.py --budget 300    # a sample of mutants, in 5 minutes
+    python tests/mutation.py --all           # every mutant (before a release)
+    python tests/mutation.py --all --module phase10._groups
+    python tests/mutation.py --report        # the last run's results again
+
+The tool is mutmut, configured in ``[tool.mutmut]`` of pyproject.toml:
+``only_mutate`` there is the one list of the modules mutated. A *mutant* is
+the package with one small fault put in (a comparison turned round, a
+constant changed, an argument dropped); the tests *kill* it when one of them
+fails, and it *survives* when they all pass.
+
+Every survivor must be explained: ``tests/mutation_survivors.txt`` lists the
+mutants no public behaviour can tell apart from the real code, each with the
+reason. A survivor is known by its function and the lines the fault takes
+out and puts in, never by a line number or mutmut's number, so the list
+holds while the code around it changes. The run fails if a mutant it tried
+survives and is not in the list, and prints the entry to add (once the
+reason is found) or the test to write.
+
+``--budget`` tries a sample of the mutants, drawn with ``--seed`` (by
+default the day's number, so that CI tries other mutants each day), and
+stops trying when the seconds run out. ``--all`` tries every mutant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import datetime
+import difflib
+import fnmatch
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "mutants"
+"""mutmut's work folder (ignored by git)."""
+SURVIVORS = ROOT / "tests" / "mutation_survivors.txt"
+KILLED = {1, 3}
+"""mutmut's exit codes of a test run that failed: the mutant is killed."""
+TIMED_OUT = {24, -24, 152, 255, 36, -9, -11}
+"""A mutant that made the tests hang or crash: killed too."""
+SURVIVED = {0, 5, 33}
+"""The tests passed, or none reaches the mutated function."""
+UNSEEN = {None, 2, 34}
+"""Not tried, or stopped by the budget."""
+
+
+@dataclass(frozen=True)
+class Key:
+    """What a survivor is known by: where, and the lines taken out and put in."""
+
+    function: str
+    removed: tuple[str, ...]
+    added: tuple[str, ...]
+
+    def entry(self, why: str) -> str:
+        """The key as an entry of the survivors list."""
+        lines = [self.function]
+        lines += [f"- {line}" for line in self.removed]
+        lines += [f"+ {line}" for line in self.added]
+        return "\n".join([*lines, f"why: {why}"])
+
+
+def _pattern(text: str) -> re.Pattern[str]:
+    """A line of an entry: the text itself, but ``*`` stands for any text."""
+    return re.compile(".*".join(map(re.escape, text.split("*"))))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An explained survivor: a key whose lines may hold ``*``, and why."""
+
+    function: re.Pattern[str]
+    removed: tuple[re.Pattern[str], ...]
+    added: tuple[re.Pattern[str], ...]
+    why: str
+
+    def explains(self, key: Key) -> bool:
+        pairs = [(self.function, key.function)]
+        if len(self.removed) != len(key.removed) or len(self.added) != len(key.added):
+            return False
+        pairs += zip(self.removed, key.removed, strict=True)
+        pairs += zip(self.added, key.added, strict=True)
+        return all(pattern.fullmatch(text) for pattern, text in pairs)
+
+
+def read_survivors(text: str) -> list[Entry]:
+    """The explained survivors: blocks of a function, ``- `` and ``+ ``
+    lines, and ``why: ...``, separated by blank lines; ``#`` starts a
+    comment line, and ``*`` in a line stands for any text.
+
+    >>> entry, = read_survivors("# c\\n\\nm.f\\n- a < b\\n+ a <= *\\nwhy: same\\n")
+    >>> entry.explains(Key("m.f", ("a < b",), ("a <= b",))), entry.why
+    (True, 'same')
+    """
+    found = []
+    blocks: list[list[str]] = [[]]
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if line.startswith("#"):
+            continue
+        if line:
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    for block in filter(None, blocks):
+        function, *rest = block
+        if function.startswith("sampled:"):
+            continue
+        removed = tuple(_pattern(x[2:].strip()) for x in rest if x.startswith("- "))
+        added = tuple(_pattern(x[2:].strip()) for x in rest if x.startswith("+ "))
+        why = [x[4:].strip() for x in rest if x.startswith("why:")]
+        if len(removed) + len(added) + len(why) != len(rest) or not why or not why[0]:
+            raise SystemExit(f"{SURVIVORS.name}: an entry needs why: ...\n{block}")
+        found.append(Entry(_pattern(function), removed, added, why[0]))
+    return found
+
+
+def sampled_modules(text: str) -> list[str]:
+    """The modules of the survivors list's ``sampled:`` line: those whose
+    survivors it explains in full, from which ``--budget`` draws.
+
+    >>> sampled_modules("# c\\nsampled: m.a m.b\\n")
+    ['m.a', 'm.b']
+    """
+    for line in text.splitlines():
+        if line.startswith("sampled:"):
+            return line.split()[1:]
+    return []
+
+
+def module_of(name: str) -> str:
+    """The module of a mutant's name (``phase10._groups.x_f__mutmut_3``)."""
+    parts = name.split(".")
+    while parts and not parts[-1].startswith(("x_", "xǁ")):
+        parts.pop()
+    return ".".join(parts[:-1])
+
+
+def function_of(name: str) -> str:
+    """``module.function`` or ``module.Class.method`` of a mutant's name."""
+    local = name[len(module_of(name)) + 1 :].partition("__mutmut_")[0]
+    if local.startswith("xǁ"):
+        _, cls, method = local.split("ǁ")
+        return f"{module_of(name)}.{cls}.{method}"
+    return f"{module_of(name)}.{local[2:]}"
+
+
+def _functions(tree: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef)
+    found = {node.name: node for node in tree.body if isinstance(node, kinds)}
+    for cls in tree.body:
+        if isinstance(cls, ast.ClassDef):
+            found |= {node.name: node for node in cls.body if isinstance(node, kinds)}
+    return found
+
+
+class Mutated:
+    """One mutated file in the work folder: the source of each generated
+    function, to tell what each mutant changed."""
+
+    def __init__(self, path: Path) -> None:
+        self.lines = path.read_text(encoding="utf-8").splitlines()
+        self.defs = _functions(ast.parse("\n".join(self.lines)))
+
+    def source(self, local: str) -> list[str]:
+        node = self.defs[local]
+        body = self.lines[node.lineno - 1 : node.end_lineno]
+        return [line.strip() for line in body if line.strip()]
+
+    def key(self, name: str) -> Key:
+        local = name.rpartition(".")[2]
+        original = local.partition("__mutmut_")[0] + "__mutmut_orig"
+        mutant = [line.replace(local, original) for line in self.source(local)]
+        removed: list[str] = []
+        added: list[str] = []
+        for line in difflib.unified_diff(self.source(original), mutant, n=0):
+            if line.startswith(("---", "+++", "@@")):
+                continue
+            (removed if line[0] == "-" else added).append(line[1:])
+        return Key(function_of(name), tuple(removed), tuple(added))
+
+
+def targets() -> list[Path]:
+    """The files ``only_mutate`` names, relative to the project."""
+    from mutmut.configuration import config  # the session installs it
+
+    with _cwd(ROOT):
+        patterns = list(config().only_mutate)
+    files = [
+        path.relative_to(ROOT)
+        for path in sorted((ROOT / "src").rglob("*.py"))
+        if any(fnmatch.fnmatch(str(path.relative_to(ROOT)), p) for p in patterns)
+    ]
+    if not files:
+        raise SystemExit(f"no file matches [tool.mutmut] only_mutate: {patterns}")
+    return files
+
+
+class _cwd:
+    def __init__(self, path: Path) -> None:
+        self.path, self.old = path, Path.cwd()
+
+    def __enter__(self) -> None:
+        os.chdir(self.path)
+
+    def __exit__(self, *_: object) -> None:
+        os.chdir(self.old)
+
+
+def mutant_names(files: Iterable[Path]) -> list[str]:
+    """Every mutant's name, as mutmut will make them."""
+    from mutmut.mutation.file_mutation import mutate_file_contents
+
+    names = []
+    with _cwd(ROOT):
+        for path in files:
+            module = ".".join(path.with_suffix("").parts[1:])
+            made = mutate_file_contents(str(path), path.read_text(encoding="utf-8"))
+            names += [f"{module}.{local}" for local in made.mutant_names]
+    return names
+
+
+def run_mutmut(names: Sequence[str], seconds: float | None, jobs: int) -> None:
+    """``mutmut run`` on ``names`` (all when empty), stopped after ``seconds``."""
+    env = {
+        **os.environ,
+        # Few, fixed examples: a mutant's verdict is the same on every run.
+        "HYPOTHESIS_PROFILE": "mutation",
+        # Tests that start Python again import the mutated package too.
+        "PYTHONPATH": str(WORK / "src"),
+    }
+    command = ["mutmut", "run", "--max-children", str(jobs), *names]
+    print(f"mutmut run on {' '.join(names) if len(names) < 5 else 'a sample'}")
+    WORK.mkdir(exist_ok=True)
+    log = WORK / "mutmut.log"
+    with (
+        log.open("wb") as out,
+        subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out) as run,
+    ):
+        deadline = None if seconds is None else time.monotonic() + seconds
+        stopped = False
+        while run.poll() is None:
+            time.sleep(1)
+            if deadline is not None and time.monotonic() > deadline:
+                print("the budget is spent: stopping", flush=True)
+                stopped = True
+                run.send_signal(signal.SIGINT)
+                try:
+                    run.wait(60)
+                except subprocess.TimeoutExpired:
+                    run.kill()
+                break
+    if run.returncode and not stopped:
+        shown = log.read_text(encoding="utf-8", errors="replace")[-3000:]
+        raise SystemExit(f"{shown}\nmutmut failed (exit status {run.returncode})")
+
+
+def results() -> dict[str, int | None]:
+    """Each mutant's exit code from the work folder."""
+    found: dict[str, int | None] = {}
+    for meta in sorted((WORK / "src").rglob("*.py.meta")):
+        found |= json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    return found
+
+
+def report(tried: Iterable[str], explained: Sequence[Entry]) -> int:
+    """Print the score of each module and the survivors; the exit status."""
+    codes = results()
+    files: dict[str, Mutated] = {}
+    table: dict[str, list[int]] = {}
+    new: list[tuple[str, Key]] = []
+    for name in sorted(tried):
+        code = codes.get(name)
+        module = module_of(name)
+        counts = table.setdefault(
+            module, [0, 0, 0, 0]
+        )  # killed, explained, new, unseen
+        if code in UNSEEN:
+            counts[3] += 1
+            continue
+        if code not in SURVIVED:
+            counts[0] += 1
+            continue
+        if module not in files:
+            path = WORK / "src" / Path(*module.split(".")).with_suffix(".py")
+            files[module] = Mutated(path)
+        key = files[module].key(name)
+        if any(entry.explains(key) for entry in explained):
+            counts[1] += 1
+        else:
+            counts[2] += 1
+            new.append((name, key))
+    print(f"\n{'module':<26} {'killed':>7} {'tried':>6} {'score':>6}  survivors")
+    for module, (killed, known, unknown, unseen) in sorted(table.items()):
+        done = killed + known + unknown
+        score = f"{100 * killed / done:.0f}%" if done else "-"
+        rest = f", {unseen} not tried" if unseen else ""
+        print(
+            f"{module:<26} {killed:>7} {done:>6} {score:>6}  "
+            f"{known} explained, {unknown} new{rest}"
+        )
+    for name, key in new:
+        print(f"\nSURVIVED {name} (mutmut show {name}):\n{key.entry('...')}")
+    if new:
+        print(
+            f"\n{len(new)} mutants survived that {SURVIVORS.name} does not explain: "
+            "write a test of public behaviour that kills each, or, when none "
+            "can tell it from the real code, add its entry with the reason."
+        )
+    return 1 if new else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--budget", type=float, help="seconds for a sample")
+    mode.add_argument("--all", action="store_true", help="every mutant")
+    mode.add_argument("--report", action="store_true", help="the last run again")
+    parser.add_argument("--seed", type=int, help="the sample (default: the day)")
+    parser.add_argument("--module", action="append", help="only these modules")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--keep", action="store_true", help="reuse the work folder")
+    args = parser.parse_args(argv)
+
+    text = SURVIVORS.read_text(encoding="utf-8")
+    explained = read_survivors(text)
+    files = targets()
+    modules = args.module or ([] if args.all else sampled_modules(text))
+    if modules:
+        files = [p for p in files if ".".join(p.with_suffix("").parts[1:]) in modules]
+    names = mutant_names(files)
+    if args.report:
+        return report(names, explained)
+    if not args.keep:
+        shutil.rmtree(WORK, ignore_errors=True)
+    if args.all:
+        sample = [f"{module}.*" for module in modules]
+    else:
+        seed = args.seed
+        if seed is None:
+            seed = datetime.date.today().toordinal()
+        # More than the budget can try: mutmut tries them cheapest first.
+        count = min(len(names), max(10, int(args.budget // 2)))
+        sample = random.Random(seed).sample(names, count)
+        print(f"a sample of {count} of {len(names)} mutants, seed {seed}")
+    started = time.monotonic()
+    run_mutmut(sample, args.budget, args.jobs)
+    print(f"{time.monotonic() - started:.0f} s")
+    return report(sample or names, explained)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
