@@ -201,7 +201,7 @@ def test_a_person_chooses_a_phase_and_saves_a_card() -> None:
     """At the start of a Masters hand the person is shown the open phases
     with what each asks for; drawing first is refused with the reason; after
     the choice and a draw a save is offered, and the saved card is shown."""
-    typed = "d\nchoose 2\nd\nsave g1\n"
+    typed = "d\nchoose 2\nd\nsave r1\n"
     done = play(
         "--play", "--rules", "masters", "--players", "3", "--seed", "3", typed=typed
     )
@@ -213,12 +213,12 @@ def test_a_person_chooses_a_phase_and_saves_a_card() -> None:
     assert "before play begins: You to choose (rule R44)." in flat
     # The bots before the person chose first, each told on a line of its own.
     before = out.split("Your turn: choose a phase for this hand", 1)[0]
-    assert "  Bob chooses phase 5 (1 run of 8).\n" in before
+    assert "  Bob chooses phase 2 (1 set of 3 + 1 run of 4).\n" in before
     assert "  Cleo chooses phase 2 (1 set of 3 + 1 run of 4).\n" in before
     assert "You choose phase 2 (1 set of 3 + 1 run of 4)." in out
-    assert "or save a card for a later hand instead, such as K G1." in flat
-    after = out.split("You save G1.", 1)[1]
-    assert re.search(r"^\s+>\s+0\s+You\s.*phase 2: .* · saved G1$", after, re.M)
+    assert "or save a card for a later hand instead, such as K R1." in flat
+    after = out.split("You save R1.", 1)[1]
+    assert re.search(r"^\s+>\s+0\s+You\s.*phase 2: .* · saved R1$", after, re.M)
 
 
 @pytest.mark.rule("R45", "R47")
