@@ -24,6 +24,7 @@ from phase10 import (
     NotYourTurn,
     PhaseSpec,
     Rules,
+    RulesError,
     Step,
     apply,
     can_apply,
@@ -140,6 +141,14 @@ def test_play_game_stops_at_the_move_limit() -> None:
     assert result.winner is None
     assert result.moves == 50
     assert result.final.step is not Step.GAME_OVER
+
+
+def test_play_game_refuses_a_negative_move_limit() -> None:
+    """max_moves=-1 is a RulesError; 0 stops at the deal."""
+    bots = [RandomBot(random.Random(1)), RandomBot(random.Random(2))]
+    with pytest.raises(RulesError, match=r"max_moves .* at least 0, not -1"):
+        play_game(bots, seed=3, max_moves=-1)
+    assert play_game(bots, seed=3, max_moves=0).moves == 0
 
 
 def test_a_finished_game_reports_its_winner() -> None:

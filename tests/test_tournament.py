@@ -12,7 +12,16 @@ import pytest
 from test_bots import hide_differently
 from test_encoding import positions
 
-from phase10 import GameOver, Step, UsageError, apply, can_apply, new_game, view
+from phase10 import (
+    GameOver,
+    RulesError,
+    Step,
+    UsageError,
+    apply,
+    can_apply,
+    new_game,
+    view,
+)
 from phase10.bots import (
     Bot,
     GreedyBot,
@@ -81,6 +90,86 @@ def test_an_executor_must_be_an_executor() -> None:
         tournament(ENTRANTS, games=1, executor="two")  # type: ignore[arg-type]
 
 
+def never_called(rng: random.Random) -> Bot:
+    """A bot factory for tournaments that must be refused before any game."""
+    raise AssertionError("a game was dealt")
+
+
+REFUSED: dict[str, Callable[[random.Random], Bot]] = {
+    "a": never_called,
+    "b": never_called,
+}
+
+
+@pytest.mark.parametrize("workers", [0, -1])
+def test_a_worker_count_below_one_is_refused_before_play(workers: int) -> None:
+    """executor=0 is a RulesError (a ValueError) that says what a count is."""
+    with pytest.raises(
+        RulesError, match=rf"worker processes .* at least 1, not {workers}"
+    ):
+        tournament(REFUSED, games=2, executor=workers)
+
+
+def test_more_workers_than_the_platform_starts_is_a_rules_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pool's own ValueError (Windows starts at most 61) becomes a RulesError."""
+
+    def too_many(max_workers: int) -> ProcessPoolExecutor:
+        raise ValueError("max_workers must be <= 61")
+
+    monkeypatch.setattr("phase10.bots.ProcessPoolExecutor", too_many)
+    with pytest.raises(RulesError, match=r"cannot start 2 worker processes.*<= 61"):
+        tournament(REFUSED, games=2, executor=100)
+
+
+def test_a_tournament_without_bots_is_refused() -> None:
+    """No entrants is a RulesError, not a division by zero."""
+    for games in (1, 0):
+        with pytest.raises(RulesError, match="needs at least one bot"):
+            tournament({}, games=games, players=2)
+
+
+@pytest.mark.parametrize(
+    ("games", "players", "max_moves", "message"),
+    [
+        (-1, None, 10, r"games is a whole number of at least 0, not -1"),
+        (2, None, -1, r"max_moves .* at least 0, not -1"),
+        (2, 1, 10, r"for 2 to 6 players, not 1"),
+        (0, 7, 10, r"for 2 to 6 players, not 7"),
+    ],
+)
+def test_numbers_out_of_range_are_refused_before_play(
+    games: int, players: int | None, max_moves: int, message: str
+) -> None:
+    """Negative counts and seats the rules do not allow raise RulesError first."""
+    with pytest.raises(RulesError, match=message):
+        tournament(REFUSED, games=games, players=players, max_moves=max_moves)
+
+
+def test_one_seat_for_each_of_too_many_bots_is_refused() -> None:
+    """Seven entrants without players= cannot sit at one official table."""
+    seven = {f"bot {n}": never_called for n in range(7)}
+    with pytest.raises(
+        RulesError, match=r"not 7 \(one seat for each bot.*pass players="
+    ):
+        tournament(seven, games=1)
+
+
+def test_any_whole_seed_plays() -> None:
+    """A tournament's seed is only hashed: negative and long seeds play too."""
+    for seed in (-3, 10**400):
+        assert tournament(ENTRANTS, games=1, seed=seed, max_moves=20).games == 1
+
+
+def test_the_win_rate_of_a_bot_that_did_not_play_is_refused() -> None:
+    """An unknown name is a RulesError that lists the names, not a KeyError."""
+    result = serial()
+    assert 0.0 <= result.win_rate("greedy") <= 1.0
+    with pytest.raises(RulesError, match=r"'nobody'.*'greedy', 'random'"):
+        result.win_rate("nobody")
+
+
 # --- the search bot -------------------------------------------------------------
 
 SMALL = functools.partial(MonteCarloBot, rollouts=3, candidates=2, horizon=30)
@@ -118,10 +207,12 @@ def test_the_search_bot_is_reproducible_and_reads_only_its_view() -> None:
 
 def test_the_search_bot_refuses_bad_budgets_and_finished_games() -> None:
     """Budgets are whole numbers of at least 1; a finished game has no move."""
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(RulesError, match="rollouts is a whole number of at least 1"):
         MonteCarloBot(rollouts=0)
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(RulesError, match=r"candidates .* at least 1, not -1"):
         MonteCarloBot(candidates=-1)
+    with pytest.raises(RulesError, match=r"horizon .* at least 1, not 0"):
+        MonteCarloBot(horizon=0)
     with pytest.raises(UsageError, match="horizon is a whole number, not True"):
         MonteCarloBot(horizon=True)
     greedy = [GreedyBot(random.Random(0)), GreedyBot(random.Random(1))]

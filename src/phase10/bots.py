@@ -48,6 +48,7 @@ from ._errors import (
     GameOver,
     IllegalMove,
     NotYourTurn,
+    RulesError,
     UsageError,
     is_whole,
     shown,
@@ -58,7 +59,7 @@ from ._immutable import Immutable
 from ._legal import can_apply, can_draw, can_lay_phase, can_skip, legal_actions
 from ._moves import apply
 from ._phases import PhaseSpec
-from ._rules import Rules
+from ._rules import OFFICIAL, Rules
 from ._shuffle import derive_seed
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, Step
@@ -123,6 +124,18 @@ def _whole(name: str, value: object) -> int:
     if not is_whole(value):
         raise UsageError(f"{name} is a whole number, not {shown(value)}")
     return cast(int, value)
+
+
+def _count(name: str, value: object, least: int) -> int:
+    """``value`` if it is a whole number of at least ``least``: else a
+    :class:`UsageError` for another type, a :class:`RulesError` (a
+    ``ValueError``) for a number out of range."""
+    number = _whole(name, value)
+    if number < least:
+        raise RulesError(
+            f"{name} is a whole number of at least {least}, not {shown(number)}"
+        )
+    return number
 
 
 class RandomBot:
@@ -316,7 +329,9 @@ class MonteCarloBot:
     It chooses from the view alone, and a seeded bot plays the same game
     every time. ``candidates`` bounds the end-of-turn moves compared (the
     ones :class:`GreedyBot` would part with first); ``horizon`` bounds each
-    play-out's moves. Its cost grows with ``rollouts * candidates``.
+    play-out's moves. Its cost grows with ``rollouts * candidates``. Each of
+    the three is a whole number of at least 1: another number raises
+    :class:`~phase10.RulesError` (a ``ValueError``).
 
     >>> import random
     >>> from phase10 import apply, new_game
@@ -344,10 +359,7 @@ class MonteCarloBot:
             ("candidates", candidates),
             ("horizon", horizon),
         ):
-            if _whole(name, value) < 1:
-                raise ValueError(
-                    f"{name} is a whole number of at least 1, not {value!r}"
-                )
+            _count(name, value, 1)
         if not callable(policy):
             raise UsageError(
                 f"policy makes a bot from a random.Random, not {shown(policy)}"
@@ -493,7 +505,9 @@ def play_game(
 ) -> GameResult:
     """Play one game, seat ``i`` played by ``bots[i]``; stop after ``max_moves``.
 
-    Each bot is given the view of its own seat only.
+    Each bot is given the view of its own seat only. ``max_moves`` is a
+    whole number of at least 0 (0 stops at the deal); a negative one raises
+    :class:`~phase10.RulesError`.
 
     .. versionadded:: 0.1
     """
@@ -502,7 +516,7 @@ def play_game(
     for bot in bots:
         if not callable(getattr(bot, "choose", None)):
             raise UsageError(f"a bot has a choose(view) method: {shown(bot)} has none")
-    max_moves = _whole("max_moves", max_moves)
+    max_moves = _count("max_moves", max_moves, 0)
     state = new_game(len(bots), rules, seed=seed, dealer=dealer)
     moves = 0
     while state.step is not Step.GAME_OVER and moves < max_moves:
@@ -534,9 +548,19 @@ class TournamentResult(Immutable):
     """Each bot's average final score per seat it played."""
 
     def win_rate(self, name: str) -> float:
-        """The share of all games the bot named ``name`` won."""
+        """The share of all games the bot named ``name`` won.
+
+        A name that did not play in the tournament raises
+        :class:`~phase10.RulesError`, which lists the names that did.
+        """
         if not isinstance(name, str):
             raise UsageError(f"a bot's name is a text, not {shown(name)}")
+        if name not in self.wins:
+            played = ", ".join(shown(n) for n in self.wins) or "none"
+            raise RulesError(
+                f"no bot named {shown(name)} played in this tournament; "
+                f"the names are {played}"
+            )
         return self.wins[name] / self.games if self.games else 0.0
 
 
@@ -562,13 +586,21 @@ def tournament(
     ``executor`` plays the games elsewhere: any
     :class:`concurrent.futures.Executor` (threads, processes, or a cluster's
     executor such as Dask's), or a number of worker processes to start for
-    the call. Each game is one task, seeded as in a serial run, and the
-    results are totalled in game order, so they are the same as a serial
-    run's. Worker processes receive the bot factories by pickling: use
-    classes or functions defined at module level, not lambdas; a
-    :class:`~concurrent.futures.ProcessPoolExecutor` given one that cannot
-    be pickled raises :class:`~phase10.UsageError` (a ``TypeError``) before
-    any game starts, as does an argument of the wrong type.
+    the call (no more than one a game). Each game is one task, seeded as in
+    a serial run, and the results are totalled in game order, so they are
+    the same as a serial run's. Worker processes receive the bot factories
+    by pickling: use classes or functions defined at module level, not
+    lambdas; a :class:`~concurrent.futures.ProcessPoolExecutor` given one
+    that cannot be pickled raises :class:`~phase10.UsageError` (a
+    ``TypeError``) before any game starts, as does an argument of the wrong
+    type.
+
+    Values out of range raise :class:`~phase10.RulesError` (a
+    ``ValueError``), also before any game starts: no entrants, a negative
+    ``games`` or ``max_moves``, a number of seats (``players``, or one a bot
+    when it is ``None``) the rules do not allow, or a number of worker
+    processes below 1 (or more than the platform can start). ``seed`` may
+    be any whole number.
 
     .. versionadded:: 0.1
     .. versionchanged:: 0.1 ``executor``.
@@ -591,8 +623,12 @@ def tournament(
     if rules is not None and not isinstance(rules, Rules):
         raise UsageError(f"rules are a Rules record or None, not {shown(rules)}")
     _check_executor(executor)
-    names = list(entrants)
-    seats = players if players is not None else len(names)
+    names = list(entrants)  # every type checked: now the values
+    if not names:
+        raise RulesError("a tournament needs at least one bot: entrants is empty")
+    _count("games", games, 0)
+    _count("max_moves", max_moves, 0)
+    seats = _seats(players, len(names), rules or OFFICIAL)
     tasks = []
     for game in range(games):
         rng = random.Random(seed * 1_000_003 + game)
@@ -653,7 +689,14 @@ def _run_games(
         return [_play_task(task) for task in tasks]
     if isinstance(executor, int):
         _check_picklable(entrants)
-        with ProcessPoolExecutor(max_workers=executor) as pool:
+        workers = max(1, min(executor, len(tasks)))  # no more than the games
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers)
+        except ValueError as error:  # a platform's limit, as Windows' 61
+            raise RulesError(
+                f"cannot start {workers} worker processes here: {error}"
+            ) from None
+        with pool:
             return list(pool.map(_play_task, tasks))
     if isinstance(executor, ProcessPoolExecutor):
         _check_picklable(entrants)
@@ -661,14 +704,36 @@ def _run_games(
     return [future.result() for future in futures]
 
 
-def _check_executor(executor: object) -> None:
-    """Refuse, before any game is dealt, an ``executor`` of the wrong type."""
-    if executor is None or is_whole(executor) or isinstance(executor, Executor):
-        return
-    raise UsageError(
-        "executor is a concurrent.futures.Executor or a whole number of worker "
-        f"processes, not {shown(executor)}"
+def _seats(players: int | None, entrants: int, rules: Rules) -> int:
+    """The seats at each game's table: ``players``, or one an entrant when
+    it is ``None``; refused if the rules do not allow that many."""
+    seats = entrants if players is None else players
+    if rules.min_players <= seats <= rules.max_players:
+        return seats
+    wanted = f"this game is for {rules.min_players} to {rules.max_players} players"
+    if players is not None:
+        raise RulesError(f"{wanted}, not {shown(players)}")
+    raise RulesError(
+        f"{wanted}, not {entrants} (one seat for each bot, as players= is not "
+        "given): pass players= to seat the bots in turn at a table of that many"
     )
+
+
+def _check_executor(executor: object) -> None:
+    """Refuse, before any game is dealt, an ``executor`` of the wrong type,
+    or a number of worker processes below 1."""
+    if executor is None or isinstance(executor, Executor):
+        return
+    if not is_whole(executor):
+        raise UsageError(
+            "executor is a concurrent.futures.Executor or a whole number of "
+            f"worker processes, not {shown(executor)}"
+        )
+    if cast(int, executor) < 1:
+        raise RulesError(
+            "executor, as a number of worker processes to start, is a whole "
+            f"number of at least 1, not {shown(executor)}"
+        )
 
 
 def _check_picklable(entrants: Mapping[str, Callable[[random.Random], Bot]]) -> None:
