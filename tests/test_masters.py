@@ -466,6 +466,8 @@ def test_a_skip_goes_to_the_next_player_alone_under_the_house_rule() -> None:
     assert [m for m in legal_actions(state) if isinstance(m, Skip)] == [Skip(1)]
     with pytest.raises(BadSkipTarget):
         apply(state, Skip(2))
+    with pytest.raises(BadSkipTarget, match="next player lose a turn: play it against"):
+        apply(state, Skip(None))
     classic = apply(deal(hands, dealer=2), Draw())
     assert phase10.skip_targets(classic) == (1, 2)
 

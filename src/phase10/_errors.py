@@ -133,9 +133,13 @@ class NotationError(Phase10Error, ValueError):
 
 
 class RulesError(Phase10Error, ValueError):
-    """A :class:`~phase10.Rules` record (or a part of one) that cannot be played.
+    """A :class:`~phase10.Rules` record (or a part of one) that cannot be played,
+    or a setting of play around the rules that cannot be used: a number of
+    players the rules do not seat, a bot's search budget or a tournament's
+    count of games below what it needs, a name that did not play.
 
-    Raised when the record is made, never later in play.
+    Raised when the record (or the game, the bot, the tournament) is made,
+    never later in play.
 
     .. versionadded:: 0.1
     """

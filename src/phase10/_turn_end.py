@@ -216,6 +216,12 @@ def verify_skip(
         raise CardNotInHand("you do not hold a Skip", clause="R26")
     allowed = skip_targets(state)
     if target is None:
+        if allowed and state.rules.skip_next_only:
+            raise BadSkipTarget(
+                "a Skip makes the next player lose a turn: play it against "
+                f"{state.players[allowed[0]].name} (seat {allowed[0]})",
+                clause="R49",
+            )
         if allowed:
             names = ", ".join(state.players[seat].name for seat in allowed)
             raise BadSkipTarget(f"choose who loses a turn: {names}", clause="R29")
