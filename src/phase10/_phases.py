@@ -64,7 +64,7 @@ class GroupKind(enum.Enum):
 
     @property
     def step(self) -> int | None:
-        """How far apart a run's numbers are: 1 for a run or colour run, 2
+        """How far apart a run's numbers are, 1 for a run or colour run and 2
         for a run of odd or even numbers (R51); ``None`` for other kinds.
 
         .. versionadded:: 0.2
