@@ -16,15 +16,19 @@ from test_bots import hide_differently
 from test_encoding import positions
 
 from phase10 import (
+    PRESETS,
     Card,
     DrawPileShuffled,
     FormatError,
     GameState,
     Rules,
     RulesError,
+    Save,
     Step,
     UsageError,
+    apply,
     apply_with_events,
+    check_state,
     determinize,
     draw,
     from_dict,
@@ -177,3 +181,22 @@ def test_search_code_can_choose_a_reshuffle() -> None:
                 assert draw(state).players[state.current].hand[-1] == chosen[0]
             return
     pytest.fail("no reshuffle in 5000 random moves")
+
+
+@pytest.mark.rule("R46", "R48")
+def test_face_down_saves_are_dealt_no_skip_where_skips_are_not_saved() -> None:
+    """A hidden save pile is never dealt a Skip under save_skips=False."""
+    rules = PRESETS["masters"].replace(saved_cards_hidden=True, save_skips=False)
+    state = new_game(3, rules, seed=2)
+    while state.step is Step.CHOOSE:
+        state = apply(state, legal_actions(state)[0])
+    state = draw(state)
+    saves = [move for move in legal_actions(state) if isinstance(move, Save)]
+    state = apply(state, saves[0])
+    seen = view(state, (state.current + 1) % 3)
+    assert sum(player.saved_size for player in seen.players) == 1
+    for seed in range(60):
+        guess = determinize(seen, random.Random(seed))
+        check_state(guess)
+        assert not any(card.is_skip for p in guess.players for card in p.saved)
+        assert view(guess, seen.seat) == seen

@@ -84,6 +84,19 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
             f"but its sizes call for {needed}"
         )
     cards = _shuffled(unseen, rng)
+    hidden_skipless: list[Card] = []
+    hidden_total: int = sum(hidden_saved)
+    if hidden_total and not view.rules.save_skips:
+        # No Skip lies on a save pile under these rules (R46): the hidden
+        # saved cards are dealt first, from the other cards alone.
+        hidden_skipless = [card for card in cards if not card.is_skip]
+        hidden_skipless = hidden_skipless[:hidden_total]
+        if len(hidden_skipless) < hidden_total:
+            raise FormatError(
+                "this view cannot come from a game: its face-down save piles "
+                "hold more cards than there are hidden cards that may be saved"
+            )
+        cards = _without_cards(cards, hidden_skipless)
     hands = []
     for seat, public in enumerate(view.players):
         if seat == view.seat:
@@ -93,8 +106,12 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
             cards = cards[wanted[seat] :]
     saved = []
     for seat, count in enumerate(hidden_saved):
-        saved.append((*seen_saved(view, seat), *cards[:count]))
-        cards = cards[count:]
+        if hidden_skipless:
+            saved.append((*seen_saved(view, seat), *hidden_skipless[:count]))
+            hidden_skipless = hidden_skipless[count:]
+        else:
+            saved.append((*seen_saved(view, seat), *cards[:count]))
+            cards = cards[count:]
     top = () if view.discard_top is None else (view.discard_top,)
     dealt = state_from_view(
         view, hands, cards[below_top:], (*top, *cards[:below_top]), saved
@@ -120,6 +137,12 @@ def _unseen(view: PlayerView) -> list[Card]:
             "cards than the deck holds"
         )
     return [card for card in view.rules.deck if _take(left, card)]
+
+
+def _without_cards(cards: tuple[Card, ...], taken: list[Card]) -> tuple[Card, ...]:
+    """``cards`` less the cards of ``taken``, which are among them, in order."""
+    left = Counter(taken)
+    return tuple(card for card in cards if not _take(left, card))
 
 
 def _take(left: Counter[Card], card: Card) -> bool:
