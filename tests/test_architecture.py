@@ -262,9 +262,7 @@ LAYERS: list[set[str]] = [
         "phase10.bots",
         "phase10.encoding",
         "phase10._encoding_parts",
-        "phase10._bot_editions",
-        "phase10._bot_scores",
-    },  # 18.
+    },  # 18. bots (a package) and the encoding
     {"phase10._text", "phase10.svg"},  # 19. drawing
     {"phase10.rl"},  # 20. the learning libraries' adapters
 ]

@@ -38,10 +38,10 @@ from phase10.bots import (
     GreedyBot,
     MonteCarloBot,
     RandomBot,
-    _lay_with_fewest_wilds,
     play_game,
     tournament,
 )
+from phase10.bots._greedy import lay_with_fewest_wilds
 
 
 def hide_differently(state: GameState) -> GameState:
@@ -230,7 +230,7 @@ def test_greedy_lays_with_the_fewest_wilds_any_lay_needs(
 ) -> None:
     """No lay of the phase exists with fewer Wilds than the bot's (the
     brute-force oracle of the solver tests is the judge)."""
-    groups = _lay_with_fewest_wilds(hand, phase, Rules())
+    groups = lay_with_fewest_wilds(hand, phase, Rules())
     expected = oracle_find_phase(hand, phase, Rules().naturals)
     assert (groups is None) == (expected is None)
     if groups is None:

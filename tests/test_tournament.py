@@ -118,7 +118,7 @@ def test_more_workers_than_the_platform_starts_is_a_rules_error(
     def too_many(max_workers: int) -> ProcessPoolExecutor:
         raise ValueError("max_workers must be <= 61")
 
-    monkeypatch.setattr("phase10.bots.ProcessPoolExecutor", too_many)
+    monkeypatch.setattr("phase10.bots._tournament.ProcessPoolExecutor", too_many)
     with pytest.raises(RulesError, match=r"cannot start 2 worker processes.*<= 61"):
         tournament(REFUSED, games=2, executor=100)
 

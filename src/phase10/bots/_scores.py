@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._cards import Card, Color
-from ._phases import GroupKind, PhaseSpec
+from .._cards import Card, Color
+from .._phases import GroupKind, PhaseSpec
 
 __all__ = ["keep_scores"]
 

@@ -1,0 +1,58 @@
+"""Computer players, and a way to play them against each other.
+
+A bot is anything with a ``choose(view) -> Action`` method (the :class:`Bot`
+protocol). It is given the :class:`~phase10.PlayerView` of the seat whose
+turn it is, so it cannot see other hands or the draw pile. Passing a full
+:class:`~phase10.GameState` is allowed for convenience; the bots here turn
+it into that seat's view before looking at it.
+
+- :class:`RandomBot` plays a random legal move.
+- :class:`GreedyBot` plays a plain, sensible game: it keeps the cards that
+  bring it closer to its phase, lays the phase as soon as it can, hits every
+  card that fits, plays Skips on the leader and discards the costliest card
+  it does not need.
+- :class:`MonteCarloBot` searches: it plays each candidate move out many
+  times over deals of the cards it cannot see.
+- :func:`play_game` and :func:`tournament` play seeded games between bots.
+
+The package keeps one module a family: ``_base`` (the protocol, the checks
+every bot shares and :class:`RandomBot`), ``_greedy`` (with ``_scores``,
+how much each card helps a phase, and ``_editions``, the Masters Edition's
+choices), ``_montecarlo`` and ``_tournament``. Only the names below are
+public, and each says it belongs to ``phase10.bots``.
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+from ._base import Bot, RandomBot
+from ._greedy import GreedyBot
+from ._montecarlo import MonteCarloBot
+from ._tournament import GameResult, TournamentResult, play_game, tournament
+
+__all__ = [
+    "Bot",
+    "GameResult",
+    "GreedyBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "TournamentResult",
+    "play_game",
+    "tournament",
+]
+
+# The public names were defined in one module, phase10.bots, until 0.2:
+# they keep saying so, for their reprs, the documentation and pickles.
+for _public in (
+    Bot,
+    GameResult,
+    GreedyBot,
+    MonteCarloBot,
+    RandomBot,
+    TournamentResult,
+    play_game,
+    tournament,
+):
+    _public.__module__ = __name__
+del _public
