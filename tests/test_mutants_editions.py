@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
+from scenarios import deal
 from test_masters import DECLARE, MASTERS, chosen, dealt
 
 from phase10 import (
@@ -261,6 +262,14 @@ def test_phases_are_chosen_before_anything_is_played() -> None:
     choosing = dealt(MASTERS)
     top, *rest = choosing.draw_pile
     ann = choosing.players[0]
+    every_card_drawable = (*choosing.discard_pile, *choosing.draw_pile)
+    groups = laid().table  # Ann's two sets, taken from her hand
+    kept = list(ann.hand)
+    for card in (card for group in groups for card in group.cards):
+        kept.remove(card)
+    on_the_table = attrs.evolve(
+        player(choosing, 0, hand=tuple(kept), laid_down=True), table=groups
+    )
     for changed, why in [
         (
             attrs.evolve(
@@ -270,6 +279,11 @@ def test_phases_are_chosen_before_anything_is_played() -> None:
             ),
             "the discard pile holds 2 cards, not the starter alone",
         ),
+        (
+            attrs.evolve(choosing, discard_pile=(), draw_pile=every_card_drawable),
+            "the discard pile holds 0 cards, not the starter alone",
+        ),
+        (on_the_table, "there are groups on the table"),
         (attrs.evolve(choosing, turn_slot=1), "a turn has been played"),
         (attrs.evolve(choosing, laid_this_turn=True), "a turn has been played"),
         (
@@ -307,6 +321,20 @@ def test_a_skip_turned_up_is_owed_by_the_first_chooser_alone() -> None:
     ):
         with pytest.raises(InvalidState, match="has been skipped since the deal"):
             check_state(changed)
+
+
+@pytest.mark.rule("R44", "R27")
+def test_of_three_players_the_one_left_of_the_dealer_owes_the_skip() -> None:
+    """With three players, the Skip turned up is owed by the dealer's left
+    neighbour, not the right one, while phases are chosen."""
+    hands = ["R3 B3 G3 Y5 R5 G5 W Y1 Y2 Y4", "R9 B9 G11 Y12 R12 B10 G8 Y7 B1 B2", ""]
+    choosing = deal(hands, rules=MASTERS, dealer=2, starter="S")
+    assert choosing.step is Step.CHOOSE and choosing.current == 0
+    assert [player.skips_pending for player in choosing.players] == [1, 0, 0]
+    check_state(choosing)
+    moved = player(player(choosing, 0, skips_pending=0), 1, skips_pending=1)
+    with pytest.raises(InvalidState, match="seat 0 has been skipped since the deal"):
+        check_state(moved)
 
 
 @pytest.mark.rule("R44")
