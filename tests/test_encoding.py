@@ -3,12 +3,15 @@ with legal_actions, and observation vectors that follow the documented layout.""
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import re
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +20,8 @@ from strategies import rules_records
 
 import phase10.encoding
 from phase10 import (
+    PRESETS,
+    Action,
     Card,
     Discard,
     Draw,
@@ -25,6 +30,7 @@ from phase10 import (
     Hit,
     IllegalMove,
     LayPhase,
+    NextHand,
     PhaseChoice,
     Pile,
     Rules,
@@ -36,6 +42,7 @@ from phase10 import (
     legal_actions,
     new_game,
     next_hand,
+    parse_action,
     view,
 )
 from phase10.bots import GreedyBot
@@ -364,3 +371,134 @@ def test_the_api_reference_names_every_public_name_of_the_encoding() -> None:
         if f"phase10.encoding.{name}" not in text
     ]
     assert missing == []
+
+
+# --- observations as recorded -------------------------------------------------
+
+GOLDEN_OBSERVATIONS = Path(__file__).parent / "golden" / "observations.json"
+
+HOUSE = Rules(
+    phases=[
+        "1 run of 4 + 3 even cards",
+        "1 run of 4 odd numbers + 1 color run of 3",
+        "2 sets of 3",
+        "1 run of 3 even numbers + 3 odd cards",
+    ],
+    wrap_runs=True,
+    swap_wilds=True,
+)
+"""House rules that use every kind of group (R43, R51) and swap Wilds (R50)."""
+
+OBSERVED_GAMES: dict[str, tuple[Rules, int, int]] = {
+    # name: (rules, players, seed)
+    "official-2": (PRESETS["official"], 2, 3),
+    "official-3": (PRESETS["official"], 3, 4),
+    "even-phases-4": (PRESETS["even-phases"], 4, 5),
+    "first-5-phases-6": (PRESETS["first-5-phases"], 6, 6),
+    "masters-3": (PRESETS["masters"], 3, 7),
+    "masters-declare-2": (PRESETS["masters-declare"], 2, 8),
+    "house-3": (HOUSE, 3, 9),
+}
+"""The games whose observations ``tests/golden/observations.json`` records."""
+
+
+def _sparse(vector: tuple[int, ...]) -> list[list[int]]:
+    """A vector's slots that are not 0, as ``[slot, value]`` pairs."""
+    return [[slot, value] for slot, value in enumerate(vector) if value]
+
+
+def play_moves(players: int, rules: Rules, seed: int, moves: int) -> list[str]:
+    """The moves of one seeded game, in notation: greedy moves mixed with
+    random ones, as :func:`positions` plays them."""
+    rng = random.Random(seed)
+    state = new_game(players, rules, seed=seed)
+    bot = GreedyBot(random.Random(seed))
+    played: list[str] = []
+    while len(played) < moves and state.step is not Step.GAME_OVER:
+        if state.step is Step.HAND_OVER:
+            move: Action = NextHand()
+        elif rng.random() < 0.7:
+            move = bot.choose(state)
+        else:
+            move = rng.choice(legal_actions(state))
+        played.append(move.notation)
+        state = apply(state, move)
+    return played
+
+
+def replay(name: str, moves: list[str]) -> Iterator[tuple[int, GameState]]:
+    """The states of a recorded game, numbered by the moves made."""
+    rules, players, seed = OBSERVED_GAMES[name]
+    state = new_game(players, rules, seed=seed)
+    yield 0, state
+    for number, move in enumerate(moves, start=1):
+        state = apply(state, parse_action(move))
+        yield number, state
+
+
+def observed(
+    name: str, moves: list[str]
+) -> Iterator[tuple[int, int | None, tuple[int, ...]]]:
+    """Every 20 moves of a recorded game, and wherever a hand has ended or a
+    phase is chosen, the observation of each seat's view and of a
+    spectator's."""
+    rules, players, _ = OBSERVED_GAMES[name]
+    encoding = Encoding(players, rules)
+    for number, state in replay(name, moves):
+        if number % 20 == 0 or state.step not in (Step.DRAW, Step.PLAY):
+            for seat in (*range(players), None):
+                yield number, seat, encoding.observe(view(state, seat))
+
+
+def record_observations() -> dict[str, Any]:
+    """Each game of :data:`OBSERVED_GAMES`: its moves and its observations,
+    each as its length and its slots that are not 0."""
+    games: dict[str, Any] = {}
+    for name, (rules, players, seed) in OBSERVED_GAMES.items():
+        moves = play_moves(players, rules, seed, 240)
+        games[name] = {
+            "moves": moves,
+            "observed": [
+                [number, seat, len(vector), _sparse(vector)]
+                for number, seat, vector in observed(name, moves)
+            ],
+        }
+    return games
+
+
+def golden_text(games: dict[str, Any]) -> str:
+    """The recorded games as JSON, one observation a line (for diffs)."""
+
+    def dense(value: object) -> str:
+        return json.dumps(value, separators=(",", ":"))
+
+    parts = []
+    for name, game in games.items():
+        lines = ",\n    ".join(dense(entry) for entry in game["observed"])
+        parts.append(
+            f'  {dense(name)}: {{\n   "moves": {dense(game["moves"])},\n'
+            f'   "observed": [\n    {lines}\n   ]\n  }}'
+        )
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def test_observations_are_as_recorded() -> None:
+    """The observations of recorded games are, slot by slot, those the
+    encoding gave when they were recorded: a change to the layout or to
+    what a block holds shows up here. After an intended change, regenerate
+    the file with ``PHASE10_UPDATE_GOLDEN=1 pytest tests/test_encoding.py``
+    and review the diff."""
+    if os.environ.get("PHASE10_UPDATE_GOLDEN") == "1":
+        GOLDEN_OBSERVATIONS.write_text(
+            golden_text(record_observations()), encoding="utf-8"
+        )
+    games = json.loads(GOLDEN_OBSERVATIONS.read_text(encoding="utf-8"))
+    assert sorted(games) == sorted(OBSERVED_GAMES)
+    for name, game in games.items():
+        found = [
+            [number, seat, len(vector), _sparse(vector)]
+            for number, seat, vector in observed(name, game["moves"])
+        ]
+        assert len(found) == len(game["observed"]), name
+        for got, wanted in zip(found, game["observed"], strict=True):
+            assert got == wanted, f"{name}: move {wanted[0]}, seat {wanted[1]}"
