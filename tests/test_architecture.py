@@ -243,26 +243,15 @@ LAYERS: list[set[str]] = [
     {"phase10._groups"},  # 6. the judge of groups
     {"phase10._state"},  # 7. the state
     {"phase10._actions", "phase10._events"},  # 8. move records and events
-    {"phase10._flow"},  # 9. the turn flow
-    {
-        "phase10._transitions",
-        "phase10._hits",
-        "phase10._turn_end",
-        "phase10._masters",
-        "phase10._swap",
-    },  # 10. moves
-    {"phase10._moves"},  # 11. the table of moves
+    {"phase10._flow"},  # 9. the turn flow: dealing, turns, the end of a hand
+    {"phase10._moves"},  # 10. the moves' wing: a module a kind, and the table
     {"phase10._view"},  # 12. views
     {"phase10._legal"},  # 13. queries and the listing of legal moves
     {"phase10._json", "phase10._fields"},  # 14. plain JSON values, field rules
     {"phase10._invariants", "phase10._edition_checks", "phase10._determinize"},  # 15.
     {"phase10._codec", "phase10._record", "phase10._serialize"},  # 16. documents
     {"phase10"},  # 17. the public package
-    {
-        "phase10.bots",
-        "phase10.encoding",
-        "phase10._encoding_parts",
-    },  # 18. bots (a package) and the encoding
+    {"phase10.bots", "phase10.encoding"},  # 18. bots and the encoding (packages)
     {"phase10._text", "phase10.svg"},  # 19. drawing
     {"phase10.rl"},  # 20. the learning libraries' adapters
 ]

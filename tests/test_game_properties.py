@@ -36,7 +36,7 @@ from phase10 import (
     verify_next_hand,
     verify_skip,
 )
-from phase10._hits import _fitting_ends as fitting_ends
+from phase10._moves.hit import _fitting_ends as fitting_ends
 from phase10.bots import GreedyBot
 
 MOVE_LIMIT = 1500

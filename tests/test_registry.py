@@ -24,7 +24,7 @@ from phase10 import (
 )
 from phase10._actions import MOVE_TYPES
 from phase10._moves import MOVES, check_move_kinds
-from phase10.encoding import _BLOCKS, check_blocks
+from phase10.encoding._numbers import BLOCKS, check_blocks
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "phase10"
 
@@ -47,7 +47,7 @@ def test_every_kind_of_move_has_all_its_parts() -> None:
         SwapWild,
     ) == MOVE_TYPES
     check_move_kinds(MOVES.values(), MOVE_TYPES)
-    check_blocks(_BLOCKS, MOVE_TYPES)
+    check_blocks(BLOCKS, MOVE_TYPES)
     examples: list[Action] = [
         Draw(),
         LayPhase(["R5 B5 G5"]),
@@ -84,7 +84,7 @@ def test_the_checks_name_what_a_kind_of_move_lacks() -> None:
     with pytest.raises(ImportError, match="Pass lacks: notation, from_notation"):
         check_move_kinds([half], (Pass,))
     with pytest.raises(ImportError, match=r"no block for \['Pass'\]"):
-        check_blocks(_BLOCKS, (*MOVE_TYPES, Pass))
+        check_blocks(BLOCKS, (*MOVE_TYPES, Pass))
 
 
 def test_no_module_but_the_table_branches_on_the_kind_of_move() -> None:
@@ -107,4 +107,4 @@ def test_no_module_but_the_table_branches_on_the_kind_of_move() -> None:
             ):
                 found.append(f"{path.relative_to(SRC)}:{node.lineno}")
     assert len(found) == 1
-    assert found[0].startswith("_moves.py:")
+    assert found[0].startswith("_moves/__init__.py:")

@@ -72,7 +72,7 @@ from ._events import (
     TurnLost,
     WildSwapped,
 )
-from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND
+from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND, new_game, new_game_with_events
 from ._groups import End
 from ._invariants import InvalidState, check_state, check_view
 from ._legal import (
@@ -96,15 +96,17 @@ from ._limits import (
     MAX_PHASES,
     MAX_PLAYERS,
 )
-from ._masters import (
-    choose_phase,
-    draw_saved,
-    save,
-    verify_choose_phase,
-    verify_draw_saved,
-    verify_save,
-)
 from ._moves import apply, apply_with_events, events
+from ._moves.choose_phase import choose_phase, verify_choose_phase
+from ._moves.discard import discard, verify_discard
+from ._moves.draw import draw, verify_draw
+from ._moves.draw_saved import draw_saved, verify_draw_saved
+from ._moves.hit import hit, verify_hit
+from ._moves.lay import lay_phase, verify_lay_phase
+from ._moves.next_hand import next_hand, verify_next_hand
+from ._moves.save import save, verify_save
+from ._moves.skip import skip, skip_targets, verify_skip
+from ._moves.swap_wild import swap_wild, verify_swap_wild
 from ._phases import STANDARD_PHASES, GroupKind, GroupSpec, PhaseSpec
 from ._record import GameRecord, final_state, replay
 from ._rules import (
@@ -126,20 +128,6 @@ from ._serialize import (
 )
 from ._solver import find_phase
 from ._state import GameState, Meld, Pile, PlayerState, Step
-from ._swap import swap_wild, verify_swap_wild
-from ._transitions import (
-    draw,
-    hit,
-    lay_phase,
-    new_game,
-    new_game_with_events,
-    next_hand,
-    verify_draw,
-    verify_hit,
-    verify_lay_phase,
-    verify_next_hand,
-)
-from ._turn_end import discard, skip, skip_targets, verify_discard, verify_skip
 from ._view import PlayerView, PublicPlayer, describe_state, view
 
 __version__ = "0.1.0"

@@ -1,8 +1,10 @@
 """The flow of a game: dealing, the order of turns, and the end of a hand.
 
-The moves of :mod:`._transitions` call these helpers to start the next turn
-or to end the hand. Each helper takes ``log``, a list the move's events are
-added to as they happen, or ``None`` when nobody asked for events (the
+The moves (the package :mod:`._moves`, a module for each kind) call these
+helpers to start the next turn or to end the hand; dealing a hand and
+reading back the order a hand was dealt from stand side by side
+(:func:`deal`, :func:`dealt_from`). Each helper takes ``log``, a list the
+move's events are added to as they happen, or ``None`` when nobody asked for events (the
 common case for bots, which then pay nothing for them). The list is the
 move's own, made for one call: no state is ever changed.
 """
@@ -12,12 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ._actions import NextHand
 from ._cards import Card
 from ._errors import (
-    GameOver,
-    NoSuchSeat,
-    Phase10Error,
     RulesError,
     UsageError,
     WrongStep,
@@ -36,18 +34,15 @@ __all__ = [
     "MAX_TURNS_PER_HAND",
     "Log",
     "begin_turn",
-    "check_game",
+    "deal",
+    "dealt_from",
     "end_hand",
-    "game_over",
     "new_game",
     "new_game_with_events",
-    "next_hand",
-    "next_hand_candidates",
     "next_seat",
     "pass_turn_barrier",
-    "play_next_hand",
     "replace_player",
-    "verify_next_hand",
+    "seats_from",
 ]
 
 Log = list[Event] | None
@@ -167,7 +162,7 @@ def _start(
         contenders=tuple(range(len(names))),
         seed=seed,
     )
-    return _deal(state, deck, log)
+    return deal(state, deck, log)
 
 
 def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
@@ -251,7 +246,7 @@ def seats_from(state: GameState, seat: int) -> list[int]:
     return [s % n for s in range(seat + 1, seat + 1 + n) if s % n in playing]
 
 
-def _deal(state: GameState, deck: Sequence[Card] | None, log: Log) -> GameState:
+def deal(state: GameState, deck: Sequence[Card] | None, log: Log) -> GameState:
     """Deal a hand to ``state.contenders`` for ``state.dealer`` (R18, R19, R27)."""
     order, shuffles = _deck_order(state, deck)
     hand_size = state.rules.hand_size
@@ -297,6 +292,27 @@ def _deal(state: GameState, deck: Sequence[Card] | None, log: Log) -> GameState:
         if waiting:  # each chooses their phase before anyone draws (R44)
             return replace(dealt_state, current=waiting[0], step=Step.CHOOSE)
     return begin_turn(dealt_state, players, first, 0, (starter,), log)
+
+
+_DEALT_STEPS: Final = (Step.DRAW, Step.CHOOSE)
+
+
+def dealt_from(after: GameState) -> tuple[Card, ...] | None:
+    """The deck order a freshly dealt ``after`` was dealt from, or ``None``.
+
+    Nobody has drawn yet (the players may be choosing their phases, R44),
+    so the hands, the starter and the draw pile give the order back: one
+    card at a time to each player from the dealer's left.
+    """
+    if after.step not in _DEALT_STEPS or len(after.discard_pile) != 1:
+        return None
+    seats = seats_from(after, after.dealer)
+    hands = [after.players[seat].hand for seat in seats]
+    size = after.rules.hand_size
+    if any(len(hand) != size for hand in hands):
+        return None
+    dealt = [hands[i % len(seats)][i // len(seats)] for i in range(size * len(seats))]
+    return (*dealt, after.discard_pile[0], *after.draw_pile)
 
 
 def _only_phase(rules: Rules, player: PlayerState) -> int | None:
@@ -493,98 +509,3 @@ def _decide(
     if len(best) == 1:
         return best[0], None
     return None, best
-
-
-# --- the next hand ------------------------------------------------------------
-
-
-def game_over(state: GameState) -> GameOver:
-    """The refusal of any move once the game has ended (R37)."""
-    winner = state.winner
-    who = state.players[winner].name if winner is not None else "nobody"
-    return GameOver(f"the game is over: {who} won", clause="R37")
-
-
-def check_game(state: object) -> None:
-    """Raise unless ``state`` is a :class:`GameState`."""
-    if not isinstance(state, GameState):
-        raise UsageError(f"moves are made on a GameState, not {type(state).__name__}")
-
-
-def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
-    """Raise unless the next hand may be dealt: the current one is over (R36).
-
-    Any player may call for the next hand; ``player``, if given, must be a
-    seat at the table (:class:`NoSuchSeat`, R3). Once the game is over,
-    :class:`GameOver` (R37); while a hand is still being played,
-    :class:`WrongStep` (R36).
-
-    .. versionadded:: 0.1
-    """
-    check_game(state)
-    if player is not None:
-        wrong = seat_type_error(player)
-        if wrong is not None:
-            raise wrong
-        problem = seat_problem(player, len(state.players))
-        if problem is not None:
-            raise NoSuchSeat(problem, clause="R3")
-    if state.step is Step.GAME_OVER:
-        raise game_over(state)
-    if state.step is not Step.HAND_OVER:
-        raise WrongStep(
-            "the hand is still being played: the next hand is dealt once it is over",
-            clause="R36",
-        )
-    if state.hand_number >= MAX_HANDS:
-        raise WrongStep(
-            f"this game has lasted {MAX_HANDS:,} hands, the most a game may: "
-            "it cannot go on",
-            clause="R36",
-        )
-
-
-_NEXT_HAND: Final = (NextHand(),)
-_HAND_OVER: Final = Step.HAND_OVER
-
-
-def next_hand_candidates(
-    state: GameState, faces: tuple[Card, ...]
-) -> tuple[NextHand, ...]:
-    """``(NextHand(),)`` when the next hand may be dealt, else ``()`` (R36)."""
-    if state.step is not _HAND_OVER:
-        return ()
-    try:
-        verify_next_hand(state)
-    except Phase10Error:
-        return ()
-    return _NEXT_HAND
-
-
-def play_next_hand(
-    state: GameState, deck: Sequence[Card] | None, player: int | None, log: Log
-) -> GameState:
-    """:func:`next_hand`, writing its events to ``log``."""
-    verify_next_hand(state, player=player)
-    following = replace(
-        state,
-        dealer=(state.dealer + 1) % len(state.players),
-        hand_number=state.hand_number + 1,
-    )
-    return _deal(following, deck, log)
-
-
-def next_hand(
-    state: GameState,
-    *,
-    deck: Sequence[Card] | None = None,
-    player: int | None = None,
-) -> GameState:
-    """Deal the next hand, the dealer moving one seat left (R18, R36, R38).
-
-    After a tie (R38, R39) this deals the tie-break hand to the tied players
-    alone. ``deck`` is as for :func:`new_game`.
-
-    .. versionadded:: 0.1
-    """
-    return play_next_hand(state, deck, player, None)

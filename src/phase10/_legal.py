@@ -30,10 +30,14 @@ from ._errors import (
 )
 from ._groups import End
 from ._moves import MOVES, judge
+from ._moves.discard import verify_discard
+from ._moves.draw import verify_draw
+from ._moves.hit import verify_hit
+from ._moves.lay import verify_lay_phase
+from ._moves.next_hand import verify_next_hand
+from ._moves.skip import verify_skip
 from ._rules import Rules
 from ._state import GameState, Pile, Step
-from ._transitions import verify_draw, verify_hit, verify_lay_phase, verify_next_hand
-from ._turn_end import verify_discard, verify_skip
 from ._view import PlayerView, _surrogate
 
 __all__ = [

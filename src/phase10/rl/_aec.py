@@ -9,10 +9,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from .._flow import new_game
 from .._moves import apply
+from .._moves.next_hand import next_hand
 from .._rules import OFFICIAL, Rules
 from .._state import GameState, Step
-from .._transitions import new_game, next_hand
 from .._view import view
 from ..encoding import Encoding
 from ._common import action_mask, observation, observation_space, picture

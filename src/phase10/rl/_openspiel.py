@@ -22,10 +22,11 @@ from .._actions import Draw
 from .._cards import FACES, SKIP, Card, format_cards
 from .._determinize import determinize, with_draw_pile
 from .._events import CardDiscarded, CardDrawn, SkipPlayed
+from .._flow import new_game
 from .._moves import apply_with_events
+from .._moves.next_hand import next_hand
 from .._rules import PRESETS, Rules
 from .._state import GameState, Pile, Step
-from .._transitions import new_game, next_hand
 from .._view import view
 from ..encoding import Encoding
 from ._aec import MAX_MOVES

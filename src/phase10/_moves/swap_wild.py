@@ -2,20 +2,19 @@
 
 With ``Rules.swap_wilds``, a player whose phase is down may, in their turn,
 put on a group of the table the natural card that one of its Wilds stands
-for, and take that Wild into their hand. As for the other moves: one judge
-(:func:`verify_swap_wild`), one builder, and the listing of the swaps the
-judge allows. The judge of groups decides which Wild a card may replace: the
-group with the card in the Wild's place must stand for exactly what it
-stood for before.
+for, and take that Wild into their hand. The judge of groups decides which
+Wild a card may replace: the group with the card in the Wild's place must
+stand for exactly what it stood for before. The judge, the builder, the move
+and the listing of the swaps, as in every module of this package.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from ._actions import SwapWild
-from ._cards import WILD, Card, CardLike, as_card
-from ._errors import (
+from .._actions import SwapWild
+from .._cards import WILD, Card, CardLike, as_card
+from .._errors import (
     CannotHit,
     CardDoesNotFit,
     CardNotInHand,
@@ -25,21 +24,21 @@ from ._errors import (
     is_whole,
     shown,
 )
-from ._events import WildSwapped
-from ._flow import Log, replace_player
-from ._groups import judge_group
-from ._state import GameState, Meld, Step, replace
-from ._transitions import COPY_PLAYER, forget, hit_barrier, verify_turn
+from .._events import WildSwapped
+from .._flow import Log, replace_player
+from .._groups import judge_group
+from .._state import GameState, Meld, Step, replace
+from ._kernel import COPY_PLAYER, PLAY_STEP, MoveKind, forget, verify_turn
+from .hit import hit_barrier
 
 __all__ = [
+    "ROW",
     "play_swap_wild",
     "swap_candidates",
     "swap_place",
     "swap_wild",
     "verify_swap_wild",
 ]
-
-_PLAY_STEP: Final = Step.PLAY
 
 
 def swap_place(meld: Meld, card: Card, wrap: bool) -> int | None:
@@ -69,7 +68,7 @@ def _judge_swap(
     the_card = as_card(card)
     if not is_whole(meld):
         raise UsageError(f"a group's number is a whole number, not {shown(meld)}")
-    verify_turn(state, player, _PLAY_STEP, "take a Wild from the table")
+    verify_turn(state, player, PLAY_STEP, "take a Wild from the table")
     if not state.rules.swap_wilds:
         raise CannotHit(
             "these rules leave a laid Wild on the table: it cannot be taken back",
@@ -157,3 +156,14 @@ def swap_candidates(state: GameState, faces: tuple[Card, ...]) -> list[SwapWild]
         for index, meld in with_wilds
         if swap_place(meld, card, wrap) is not None
     ]
+
+
+ROW: Final = MoveKind(
+    SwapWild,
+    lambda s, a, p: verify_swap_wild(s, a.card, a.meld, player=p),
+    lambda s, a, p, log: play_swap_wild(s, a.card, a.meld, p, log),
+    swap_candidates,
+    (Step.PLAY,),
+    lambda rules: rules.swap_wilds,
+)
+"""The row of this kind of move in the table of moves."""

@@ -1,0 +1,114 @@
+"""Discarding: the usual end of a turn, one card from the hand onto the
+discard pile (R21, R24, R33): the judge, the builder, the move and the
+listing of every discard, as in every module of this package.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._actions import Discard
+from .._cards import FACES, Card, CardLike, as_card
+from .._errors import BadDiscard
+from .._events import CardDiscarded
+from .._flow import Log, pass_turn_barrier
+from .._state import GameState, Step
+from ._kernel import PLAY_STEP, MoveKind, finish_turn, take_from_hand, verify_turn
+
+__all__ = [
+    "ROW",
+    "discard",
+    "discard_candidates",
+    "may_discard",
+    "play_discard",
+    "verify_discard",
+]
+
+
+def verify_discard(
+    state: GameState, card: CardLike, *, player: int | None = None
+) -> None:
+    """Raise what :func:`discard` would raise; else do nothing.
+
+    A turn ends with one discard of a card from the hand (R21), which is
+    not a Skip: a Skip is played against a player with :func:`skip` (R26).
+
+    .. versionadded:: 0.1
+    """
+    _judge_discard(state, card, player)
+
+
+def may_discard(card: Card) -> bool:
+    """Whether a card in hand may end the turn as a plain discard: any card
+    but a Skip, which is played against a player instead (R21, R26)."""
+    return not card.is_skip
+
+
+def _judge_discard(
+    state: GameState, card: CardLike, player: int | None
+) -> tuple[Card, tuple[Card, ...]]:
+    """The judge of a discard: the card, and the hand that would be left."""
+    the_card = as_card(card)
+    verify_turn(state, player, PLAY_STEP, "discard")
+    if not may_discard(the_card):
+        raise BadDiscard(
+            "a Skip is not discarded like other cards: play it against the "
+            "player who is to lose a turn",
+            clause="R26",
+        )
+    rest = take_from_hand(state.players[state.current].hand, (the_card,))
+    barrier = pass_turn_barrier(state, False, not rest)
+    if barrier is not None:
+        raise barrier
+    return the_card, rest
+
+
+def play_discard(
+    state: GameState, card: CardLike, player: int | None, log: Log
+) -> GameState:
+    """:func:`discard`, telling ``log`` the card and what followed."""
+    the_card, rest = _judge_discard(state, card, player)
+    if log is not None:
+        log.append(CardDiscarded(state.current, the_card))
+    return finish_turn(state, the_card, rest, None, log)
+
+
+def discard(
+    state: GameState, card: CardLike, *, player: int | None = None
+) -> GameState:
+    """End the turn by discarding ``card`` (R21, R24, R33).
+
+    Discarding the last card goes out and ends the hand.
+
+    .. versionadded:: 0.1
+    """
+    return play_discard(state, card, player, None)
+
+
+_DISCARDS: Final = tuple(Discard(card) if may_discard(card) else None for card in FACES)
+"""By card index, the discard of that card, or ``None`` where the card may
+not be discarded (asked of :func:`may_discard` once, here)."""
+
+
+def _holds_one(state: GameState) -> bool:
+    return len(state.players[state.current].hand) == 1
+
+
+def discard_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Discard]:
+    """Every discard the judge allows now, one per face in hand in index order
+    but Skips (``faces``: the distinct cards of the hand of the player to
+    move, in index order), in the ``PLAY`` step (R21, R26, R36). Move records
+    are immutable, so the same ones are handed out again."""
+    if pass_turn_barrier(state, False, len(faces) == 1 and _holds_one(state)):
+        return []
+    return [move for card in faces if (move := _DISCARDS[card.index]) is not None]
+
+
+ROW: Final = MoveKind(
+    Discard,
+    lambda s, a, p: verify_discard(s, a.card, player=p),
+    lambda s, a, p, log: play_discard(s, a.card, p, log),
+    discard_candidates,
+    (Step.PLAY,),
+)
+"""The row of this kind of move in the table of moves."""
