@@ -52,7 +52,7 @@ from phase10.bots import GreedyBot
 if TYPE_CHECKING:
     from game_table import Table
     from playwright.sync_api import Browser, Page, WebSocket
-    from server import Server
+    from room import Server
 
 pytestmark = pytest.mark.browser
 
@@ -205,7 +205,8 @@ def serving(*, turn_seconds: float = 600) -> Iterator[Served]:
     every 0.05 s, a hand's scores stay up 0.3 s."""
     import uvicorn
     from lobby import Lobby
-    from server import TRANSPORT_LIMIT, Server, create_app
+    from room import Server
+    from server import TRANSPORT_LIMIT, create_app
     from store import MemoryStore
 
     server = Server(

@@ -53,8 +53,9 @@ sys.path.insert(0, str(WEB))
 
 from game_table import Table  # noqa: E402
 from lobby import Lobby, Setting  # noqa: E402
+from room import Server  # noqa: E402
 from scenarios import deal  # noqa: E402
-from server import MAX_MESSAGE, Server, create_app  # noqa: E402
+from server import MAX_MESSAGE, create_app  # noqa: E402
 from store import MemoryStore, SQLiteStore, Store  # noqa: E402
 from test_drawing import hidden_twin  # noqa: E402
 
@@ -784,7 +785,7 @@ def test_a_page_gone_while_it_is_told_is_forgotten_quietly() -> None:
     and tells the others; nothing is raised into the server's log."""
     import asyncio
 
-    from server import Room
+    from room import Room
 
     class Gone:
         def __init__(self, error: Exception) -> None:

@@ -1,13 +1,13 @@
 """One table of Phase 10 for the web example: people and bots, and no I/O.
 
-The server (``server.py``) keeps a :class:`Table` per game and sends each
-seat :meth:`Table.update`; the page under Pyodide (``static/offline.html``)
-runs this same file in the browser. Only what a seat may see leaves a
-table: its view (``phase10.view``), the pictures drawn from that view, its
-legal moves and the events of the game as that seat is told them. Moves
-come back as JSON text and are read with ``phase10.from_json``, which
-checks them as ``from_dict`` does; a bad or illegal move is refused with
-the library's reason and changes nothing.
+The server keeps a :class:`Table` per game (``lobby.py``) and its room
+(``room.py``) sends each seat :meth:`Table.update`; the page under
+Pyodide (``static/offline.html``) runs this same file in the browser.
+Only what a seat may see leaves a table: its view (``phase10.view``), the
+pictures drawn from that view, its legal moves and the events of the game
+as that seat is told them. Moves come back as JSON text and are read with
+``phase10.from_json``, which checks them as ``from_dict`` does; a bad or
+illegal move is refused with the library's reason and changes nothing.
 
 A table keeps its game's :class:`~phase10.GameRecord` as it goes, and
 calls ``persist(number, move)`` with each move the engine accepts before

@@ -16,11 +16,15 @@ every table after a restart or a crash. A person who lets the turn timer
 run out has their turns played by a bot until they are back; the next hand
 is dealt when every person has pressed "Next hand", or after a pause.
 
-Starlette serves the pages and the sockets; uvicorn runs them. The game of
-each table is ``game_table.Table``: only a seat's view, its pictures, its
-legal moves and the events as that seat is told them are sent. The same
-page without a server, the engine running in the browser under Pyodide,
-is ``static/offline.html`` (see ``setup_offline.py``).
+Starlette serves the pages and the sockets; uvicorn runs them. This file
+is that surface: the lobby's requests, the pages' files, and each socket's
+hello (the seat's token) and frames. What happens at a table once a page is
+in is ``room.py`` (its pages, turns, turn timer and bots); its seats and
+tokens are ``lobby.py``, kept by ``store.py``; its game is
+``game_table.Table``: only a seat's view, its pictures, its legal moves
+and the events as that seat is told them are sent. The same page without
+a server, the engine running in the browser under Pyodide, is
+``static/offline.html`` (see ``setup_offline.py``).
 """
 
 from __future__ import annotations
@@ -29,13 +33,13 @@ import argparse
 import asyncio
 import contextlib
 import json
-import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import uvicorn
 from lobby import Lobby, Refused, Setting
+from room import Server
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -47,7 +51,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from store import MemoryStore, SQLiteStore, Store
 
 import phase10
-from phase10 import Step
 
 HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 16 * 1024
@@ -60,250 +63,9 @@ MAX_BODY = 4096
 HELLO_SECONDS = 15.0
 """How long a new socket has to say who it is."""
 
-# Close codes a page reads: after these it does not reconnect by itself.
-REFUSED, TAKEN_ELSEWHERE = 4003, 4009
-
-
-class Room:
-    """A started table's pages (one per seat, and any watchers), its turn
-    timer and the task that moves its bots and deals its hands."""
-
-    def __init__(
-        self,
-        setting: Setting,
-        *,
-        pace: float,
-        hand_pause: float,
-        turn_seconds: float,
-    ) -> None:
-        self.setting = setting
-        self.pace, self.hand_pause, self.turn_seconds = pace, hand_pause, turn_seconds
-        self.pages: dict[int, WebSocket] = {}
-        self.watchers: set[WebSocket] = set()
-        self.narrow: set[WebSocket] = set()
-        """Pages that asked for the narrow (phone) picture."""
-        self.ready: set[int] = set()
-        """People who pressed "Next hand" on the scores of this hand."""
-        self.deadline: float | None = None
-        """When the person whose turn it is loses it to a bot (loop time)."""
-        self.wake = asyncio.Event()
-        self.runner: asyncio.Task[None] | None = None
-
-    # --- what pages are sent -------------------------------------------------
-
-    def message(self, seat: int | None, page: WebSocket) -> dict[str, Any]:
-        setting = self.setting
-        game = setting.game
-        room: dict[str, Any] = {
-            "table": setting.id,
-            "listing": setting.listing(),
-            "connected": sorted(self.pages),
-            "you": seat,
-        }
-        if game is None:
-            return {"type": "lobby", "room": room}
-        room["away"] = sorted(game.away)
-        room["ready"] = sorted(self.ready)
-        left = None
-        if self.deadline is not None:
-            left = max(0.0, self.deadline - asyncio.get_running_loop().time())
-        room["clock"] = None if left is None else round(left, 1)
-        update = game.update(seat, narrow=page in self.narrow)
-        update["room"] = room
-        return update
-
-    async def send(self, page: WebSocket, message: dict[str, Any]) -> None:
-        try:
-            await page.send_text(json.dumps(message))
-        except (RuntimeError, OSError, WebSocketDisconnect):  # the page has gone
-            self.forget(page)
-
-    async def tell(self, seat: int | None, page: WebSocket) -> None:
-        await self.send(page, self.message(seat, page))
-
-    async def tell_everyone(self) -> None:
-        for seat, page in list(self.pages.items()):
-            await self.tell(seat, page)
-        for page in list(self.watchers):
-            await self.tell(None, page)
-
-    def forget(self, page: WebSocket) -> None:
-        self.watchers.discard(page)
-        self.narrow.discard(page)
-        for seat, held in list(self.pages.items()):
-            if held is page:
-                del self.pages[seat]
-
-    # --- the game's clock ----------------------------------------------------
-
-    def play_on(self) -> None:
-        """Start the task that plays the table's automatic moves, if the
-        game has started and the task is not running."""
-        self.wake.set()
-        if self.setting.game is None:
-            return
-        if self.runner is None or self.runner.done():
-            self.runner = asyncio.get_running_loop().create_task(self._run())
-
-    async def _wait(self, seconds: float) -> None:
-        """Sleep ``seconds``, or less if something happens at the table."""
-        self.wake.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.wake.wait(), max(seconds, 0))
-
-    async def _run(self) -> None:
-        game = self.setting.game
-        if game is None:
-            return
-        loop = asyncio.get_running_loop()
-        turn: tuple[int, int] | None = None  # (seat, moves made when it began)
-        deadline = 0.0
-        while game.state.step is not Step.GAME_OVER:
-            state = game.state
-            if state.step is Step.HAND_OVER:
-                self.deadline = turn = None
-                until = loop.time() + self.hand_pause
-                while loop.time() < until and not self._everyone_ready():
-                    await self._wait(until - loop.time())
-                if game.state is state:
-                    self.ready.clear()
-                    await self._automatic()
-                continue
-            if game.automatic():
-                self.deadline = turn = None
-                await asyncio.sleep(self.pace)
-                if game.automatic():
-                    await self._automatic()
-                continue
-            seat, moves = state.current, len(game.record.actions)
-            if (
-                turn is None
-                or turn[0] != seat
-                or (state.step is Step.DRAW and turn[1] != moves)
-            ):
-                turn = (seat, moves)  # a new turn: its clock starts
-                deadline = self.deadline = loop.time() + self.turn_seconds
-                await self.tell_everyone()
-            if loop.time() < deadline:
-                await self._wait(deadline - loop.time())
-                continue
-            game.away.add(seat)  # time is up: a bot plays until the person is back
-            self.deadline = turn = None
-            page = self.pages.get(seat)
-            if page is not None:
-                await self.send(page, {"type": "notice", "text": _AWAY})
-            await self.tell_everyone()
-        self.deadline = None
-
-    async def _automatic(self) -> None:
-        """Make the table's next automatic move and tell everyone; if the
-        store cannot write it, it is not made: say so, and try again later."""
-        game = self.setting.game
-        if game is None:
-            return
-        try:
-            game.play_automatic()
-        except Exception as error:
-            print(f"table {self.setting.id}: {error!r}", file=sys.stderr)
-            await asyncio.sleep(1.0)
-            return
-        await self.tell_everyone()
-
-    def _everyone_ready(self) -> bool:
-        game = self.setting.game
-        if game is None:
-            return False
-        waiting = {s for s in self.pages if s not in game.away}
-        return waiting <= self.ready
-
-    # --- what pages send -------------------------------------------------------
-
-    async def received(self, seat: int | None, page: WebSocket, text: str) -> None:
-        """Act on one text message of a page playing ``seat`` (``None``: a
-        watcher)."""
-        game = self.setting.game
-        kind = _control(text)
-        if seat is None:
-            refusal: str | None = "you are watching this table: join it to play"
-        elif game is None:
-            refusal = "the game has not started: it starts when every seat is taken"
-        elif kind == "ready":
-            if game.state.step is Step.HAND_OVER:
-                self.ready.add(seat)
-                self.wake.set()
-                await self.tell_everyone()
-            return
-        elif kind == "back":
-            game.away.discard(seat)
-            self.wake.set()
-            await self.tell_everyone()
-            return
-        elif kind is not None:
-            refusal = f"a page sends moves, 'ready' or 'back', not {kind!r}"
-        else:
-            try:
-                refusal = game.move(seat, text)
-            except Exception as error:
-                print(f"table {self.setting.id}: {error!r}", file=sys.stderr)
-                refusal = "the server could not save that move, so it was not made"
-        if refusal is not None:
-            await self.send(page, {"type": "refused", "reason": refusal})
-            return
-        await self.tell_everyone()
-        self.play_on()
-
-
-_AWAY = "Your time ran out: a bot is playing your turns. Press I'm back to play again."
-
-
-def _control(text: str) -> str | None:
-    """The ``type`` of a control message (``{"type": "ready"}``), or ``None``
-    for anything else, which is read as a move."""
-    if len(text) > 100 or '"schema"' in text:
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if isinstance(data, dict) and "schema" not in data:
-        kind = data.get("type")
-        if kind in ("ready", "back", "hello"):
-            return str(kind)
-    return None
-
-
-class Server:
-    """The lobby, a room for each table, and how fast rooms play."""
-
-    def __init__(
-        self,
-        lobby: Lobby,
-        *,
-        pace: float = 0.8,
-        hand_pause: float = 30.0,
-        turn_seconds: float = 60.0,
-    ) -> None:
-        self.lobby = lobby
-        self.pace, self.hand_pause, self.turn_seconds = pace, hand_pause, turn_seconds
-        self.rooms: dict[str, Room] = {}
-
-    def room(self, setting: Setting) -> Room:
-        room = self.rooms.get(setting.id)
-        if room is None:
-            room = Room(
-                setting,
-                pace=self.pace,
-                hand_pause=self.hand_pause,
-                turn_seconds=self.turn_seconds,
-            )
-            self.rooms[setting.id] = room
-        return room
-
-    async def started(self, setting: Setting) -> None:
-        """Tell a table's pages that something changed; start its game."""
-        room = self.room(setting)
-        await room.tell_everyone()
-        room.play_on()
+REFUSED = 4003
+"""The close code of a refused socket: after it (or ``room.TAKEN_ELSEWHERE``)
+the page does not reconnect by itself."""
 
 
 def same_origin(headers: Any) -> bool:
@@ -446,42 +208,21 @@ async def socket(websocket: WebSocket) -> None:
         await refused("this is not the token of a seat at this table")
         return
     room = server.room(setting)
-    if data.get("narrow") is True:
-        room.narrow.add(websocket)
-    if seat is None:
-        room.watchers.add(websocket)
-    else:
-        before = room.pages.get(seat)
-        room.pages[seat] = websocket
-        if before is not None:
-            notice = "your seat is now played on another page"
-            await room.send(before, {"type": "notice", "text": notice})
-            with contextlib.suppress(RuntimeError, OSError):
-                await before.close(code=TAKEN_ELSEWHERE)
-        if setting.game is not None:
-            setting.game.away.discard(seat)  # back: the person plays again
-    try:
-        await room.tell_everyone()
-        room.play_on()
-        while True:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
-                break
-            text = frame.get("text")
-            if text is None:  # a binary frame
-                reason = "a move is sent as text (JSON), not as bytes"
-                await room.send(websocket, {"type": "refused", "reason": reason})
-            elif len(text) > MAX_MESSAGE:
-                reason = f"a move is at most {MAX_MESSAGE} characters of JSON"
-                await room.send(websocket, {"type": "refused", "reason": reason})
-            else:
-                await room.received(seat, websocket, text)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        room.forget(websocket)
-        room.wake.set()
-        await room.tell_everyone()
+    with contextlib.suppress(WebSocketDisconnect):
+        async with room.page(seat, websocket, narrow=data.get("narrow") is True):
+            while True:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame
+                    reason = "a move is sent as text (JSON), not as bytes"
+                    await room.send(websocket, {"type": "refused", "reason": reason})
+                elif len(text) > MAX_MESSAGE:
+                    reason = f"a move is at most {MAX_MESSAGE} characters of JSON"
+                    await room.send(websocket, {"type": "refused", "reason": reason})
+                else:
+                    await room.received(seat, websocket, text)
 
 
 def _read_hello(text: object) -> dict[str, Any] | None:
@@ -508,13 +249,9 @@ def create_app(server: Server, *, allowed_hosts: Sequence[str] = ("*",)) -> Star
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        for setting in server.lobby.tables.values():
-            if setting.started:  # resumed from the store: play on
-                server.room(setting).play_on()
+        server.resume()  # the games read back from the store play on
         yield
-        for room in server.rooms.values():
-            if room.runner is not None:
-                room.runner.cancel()
+        server.stop()
 
     routes = [
         Route("/", page),
