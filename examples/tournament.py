@@ -12,10 +12,17 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from phase10 import PRESETS
-from phase10.bots import Bot, GreedyBot, MonteCarloBot, RandomBot, tournament
+from phase10.bots import (
+    Bot,
+    GreedyBot,
+    MonteCarloBot,
+    RandomBot,
+    TournamentResult,
+    tournament,
+)
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {
     "greedy": GreedyBot,
@@ -30,20 +37,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", choices=sorted(PRESETS), default="official")
-    parser.add_argument(
-        "--bots", default="greedy,random", help="comma-separated: " + ", ".join(BOTS)
-    )
+    bots_option(parser)
     parser.add_argument(
         "--workers", type=int, default=0, help="worker processes (0: play here)"
     )
     args = parser.parse_args(argv)
-    names = args.bots.split(",")
-    unknown = [name for name in names if name not in BOTS]
-    if unknown or len(set(names)) != len(names):
-        parser.error(f"choose distinct bots among {', '.join(BOTS)}")
+    entrants = chosen_bots(parser, args.bots)
     started = time.perf_counter()
     result = tournament(
-        {name: BOTS[name] for name in names},
+        entrants,
         games=args.games,
         players=args.players,
         rules=PRESETS[args.rules],
@@ -52,10 +54,42 @@ def main(argv: list[str] | None = None) -> int:
         executor=args.workers or None,
     )
     seconds = time.perf_counter() - started
-    print(
+    report(
+        result,
+        entrants,
         f"{result.games} games, {args.players} players, rules {args.rules!r}, "
-        f"tournament seed {args.seed} ({seconds:.1f} s)"
+        f"tournament seed {args.seed} ({seconds:.1f} s)",
+        max_moves=50_000,
     )
+    return 0
+
+
+def bots_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--bots``, the entrants by name (the tournament examples' option)."""
+    parser.add_argument(
+        "--bots", default="greedy,random", help="comma-separated: " + ", ".join(BOTS)
+    )
+
+
+def chosen_bots(
+    parser: argparse.ArgumentParser, bots: str
+) -> dict[str, Callable[[random.Random], Bot]]:
+    """The entrants ``--bots`` names, in its order; the parser's error if a
+    name is not one of :data:`BOTS` or comes twice."""
+    names = bots.split(",")
+    unknown = [name for name in names if name not in BOTS]
+    if unknown or len(set(names)) != len(names):
+        parser.error(f"choose distinct bots among {', '.join(BOTS)}")
+    return {name: BOTS[name] for name in names}
+
+
+def report(
+    result: TournamentResult, names: Iterable[str], headline: str, *, max_moves: int
+) -> None:
+    """Print ``headline``, then the wins, the share of the games won and the
+    mean score of each bot in ``names``, and how many games stopped
+    unfinished at ``max_moves`` (the report of every tournament example)."""
+    print(headline)
     print(f"{'bot':<11} {'wins':>6} {'share':>7} {'mean score':>11}")
     for name in names:
         print(
@@ -63,8 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{result.mean_score[name]:>11.1f}"
         )
     if result.unfinished:
-        print(f"{result.unfinished} games stopped unfinished at 50,000 moves")
-    return 0
+        print(f"{result.unfinished} games stopped unfinished at {max_moves:,} moves")
 
 
 if __name__ == "__main__":

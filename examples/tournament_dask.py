@@ -7,25 +7,20 @@ Without --scheduler it starts a local cluster on this machine (loopback
 only): --workers processes, or threads with --threads. The results are
 the same as a serial run with the same seed: each game is seeded by its
 number, wherever it is played. Needs ``pip install 'phase10[dask]'``.
+The bots to choose from and the report are ``tournament.py``'s, which
+it imports from beside it.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
-from collections.abc import Callable
 
 from distributed import Client, LocalCluster
+from tournament import bots_option, chosen_bots, report
 
-from phase10.bots import Bot, GreedyBot, MonteCarloBot, RandomBot, tournament
-
-BOTS: dict[str, Callable[[random.Random], Bot]] = {
-    "greedy": GreedyBot,
-    "random": RandomBot,
-    "montecarlo": MonteCarloBot,
-}
+from phase10.bots import tournament
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,18 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-moves", type=int, default=50_000)
-    parser.add_argument(
-        "--bots", default="greedy,random", help="comma-separated: " + ", ".join(BOTS)
-    )
+    bots_option(parser)
     parser.add_argument("--scheduler", help="address of a running Dask scheduler")
     parser.add_argument("--workers", type=int, default=2, help="local workers")
     parser.add_argument(
         "--threads", action="store_true", help="local workers are threads"
     )
     args = parser.parse_args(argv)
-    names = args.bots.split(",")
-    if any(name not in BOTS for name in names) or len(set(names)) != len(names):
-        parser.error(f"choose distinct bots among {', '.join(BOTS)}")
+    entrants = chosen_bots(parser, args.bots)
     if args.scheduler:
         client = Client(args.scheduler)
     else:
@@ -62,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     with client:
         result = tournament(
-            {name: BOTS[name] for name in names},
+            entrants,
             games=args.games,
             players=args.players,
             seed=args.seed,
@@ -72,15 +63,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.scheduler:
             cluster.close()
     seconds = time.perf_counter() - started
-    print(f"{result.games} games on Dask ({seconds:.1f} s)")
-    print(f"{'bot':<11} {'wins':>6} {'share':>7} {'mean score':>11}")
-    for name in names:
-        print(
-            f"{name:<11} {result.wins[name]:>6} {result.win_rate(name):>7.0%} "
-            f"{result.mean_score[name]:>11.1f}"
-        )
-    if result.unfinished:
-        print(f"{result.unfinished} games stopped unfinished")
+    headline = f"{result.games} games on Dask ({seconds:.1f} s)"
+    report(result, entrants, headline, max_moves=args.max_moves)
     return 0
 
 

@@ -7,12 +7,13 @@ Without --address it starts Ray on this machine. Each game is a Ray task,
 and a small adapter hands the tasks' futures to ``tournament``, which
 takes any ``concurrent.futures.Executor``: the results are the same as a
 serial run with the same seed. Needs ``pip install ray``.
+The bots to choose from and the report are ``tournament.py``'s, which
+it imports from beside it.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -20,14 +21,9 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 import ray
+from tournament import bots_option, chosen_bots, report
 
-from phase10.bots import Bot, GreedyBot, MonteCarloBot, RandomBot, tournament
-
-BOTS: dict[str, Callable[[random.Random], Bot]] = {
-    "greedy": GreedyBot,
-    "random": RandomBot,
-    "montecarlo": MonteCarloBot,
-}
+from phase10.bots import tournament
 
 
 class RayExecutor(Executor):
@@ -51,15 +47,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-moves", type=int, default=50_000)
-    parser.add_argument(
-        "--bots", default="greedy,random", help="comma-separated: " + ", ".join(BOTS)
-    )
+    bots_option(parser)
     parser.add_argument("--address", help="a running Ray cluster ('auto' finds it)")
     parser.add_argument("--cpus", type=int, default=2, help="CPUs of a local Ray")
     args = parser.parse_args(argv)
-    names = args.bots.split(",")
-    if any(name not in BOTS for name in names) or len(set(names)) != len(names):
-        parser.error(f"choose distinct bots among {', '.join(BOTS)}")
+    entrants = chosen_bots(parser, args.bots)
     if args.address:
         ray.init(address=args.address)
     else:
@@ -67,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         result = tournament(
-            {name: BOTS[name] for name in names},
+            entrants,
             games=args.games,
             players=args.players,
             seed=args.seed,
@@ -77,15 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         ray.shutdown()
     seconds = time.perf_counter() - started
-    print(f"{result.games} games on Ray ({seconds:.1f} s)")
-    print(f"{'bot':<11} {'wins':>6} {'share':>7} {'mean score':>11}")
-    for name in names:
-        print(
-            f"{name:<11} {result.wins[name]:>6} {result.win_rate(name):>7.0%} "
-            f"{result.mean_score[name]:>11.1f}"
-        )
-    if result.unfinished:
-        print(f"{result.unfinished} games stopped unfinished")
+    headline = f"{result.games} games on Ray ({seconds:.1f} s)"
+    report(result, entrants, headline, max_moves=args.max_moves)
     return 0
 
 

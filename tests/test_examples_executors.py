@@ -21,7 +21,11 @@ EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
 def load(name: str) -> ModuleType:
-    """An example script as a module, without running its main()."""
+    """An example script as a module, without running its main(). The
+    examples' folder is on the path, as when a script runs: the Dask and
+    Ray examples import the plain one's report."""
+    if str(EXAMPLES) not in sys.path:
+        sys.path.insert(0, str(EXAMPLES))
     spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
