@@ -24,6 +24,7 @@ from oracle import _arrangements, _sub_multisets
 from scenarios import deal
 from strategies import game_states, hands, phase_specs, rich_hands, rules_records
 
+import phase10
 from phase10 import (
     MAX_HANDS,
     MAX_TURNS_PER_HAND,
@@ -89,6 +90,7 @@ from phase10._legal import (
     legal_actions,
     verify_apply,
 )
+from phase10._moves import MOVES
 
 Lay = tuple[tuple[Card, ...], ...]
 SLOW = [HealthCheck.too_slow]
@@ -660,6 +662,8 @@ def test_can_x_is_true_exactly_when_x_succeeds(
     size = data.draw(st.integers(0, len(hand)))
     groups = [hand[:size], hand[size:]]
 
+    phase = data.draw(st.integers(0, len(state.rules.phases) + 1))
+
     def succeeds(move: Callable[[], object]) -> bool:
         try:
             move()
@@ -667,31 +671,76 @@ def test_can_x_is_true_exactly_when_x_succeeds(
             return False
         return True
 
-    pairs = [
-        (
+    pairs = {
+        "draw": (
             can_draw(state, source, player=player),
             lambda: draw(state, source, player=player),
         ),
-        (
+        "discard": (
             can_discard(state, card, player=player),
             lambda: discard(state, card, player=player),
         ),
-        (
+        "skip": (
             can_skip(state, target, player=player),
             lambda: skip(state, target, player=player),
         ),
-        (
+        "hit": (
             can_hit(state, card, meld, end=end, player=player),
             lambda: hit(state, card, meld, end=end, player=player),
         ),
-        (
+        "lay_phase": (
             can_lay_phase(state, groups, player=player),
             lambda: lay_phase(state, groups, player=player),
         ),
-        (can_next_hand(state), lambda: next_hand(state)),
-    ]
-    for answer, move in pairs:
+        "next_hand": (can_next_hand(state), lambda: next_hand(state)),
+        "choose_phase": (
+            phase10.can_choose_phase(state, phase, player=player),
+            lambda: phase10.choose_phase(state, phase, player=player),
+        ),
+        "save": (
+            phase10.can_save(state, card, player=player),
+            lambda: phase10.save(state, card, player=player),
+        ),
+        "draw_saved": (
+            phase10.can_draw_saved(state, card, player=player),
+            lambda: phase10.draw_saved(state, card, player=player),
+        ),
+        "swap_wild": (
+            phase10.can_swap_wild(state, card, meld, player=player),
+            lambda: phase10.swap_wild(state, card, meld, player=player),
+        ),
+    }
+    assert set(pairs) == set(MOVE_FUNCTIONS.values())  # every kind of move
+    for answer, move in pairs.values():
         assert answer == succeeds(move)
+
+
+def _snake(name: str) -> str:
+    """``LayPhase`` -> ``lay_phase``: a move record's name as its function's."""
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
+
+
+MOVE_FUNCTIONS = {record: _snake(record.__name__) for record in MOVES}
+"""Each kind of move's function name, from its record's name."""
+
+
+def test_every_kind_of_move_has_its_function_judge_and_query() -> None:
+    """For each row of the table of moves: x, verify_x and can_x are public."""
+    for record, name in MOVE_FUNCTIONS.items():
+        for public in (name, f"verify_{name}", f"can_{name}"):
+            assert public in phase10.__all__, f"{record.__name__} lacks {public}"
+            assert callable(getattr(phase10, public))
+    assert MOVE_FUNCTIONS[LayPhase] == "lay_phase"
+
+
+@given(state=game_states(), seed=st.integers(0, 2**32))
+@settings(suppress_health_check=SLOW)
+@pytest.mark.rule("R20", "R44", "R46", "R47", "R50")
+def test_can_x_of_each_listed_move_is_true(state: GameState, seed: int) -> None:
+    """Every move legal_actions lists passes its kind's can_x, fields as arguments."""
+    for move in legal_actions(state):
+        query = getattr(phase10, f"can_{MOVE_FUNCTIONS[type(move)]}")
+        assert query(state, **attrs.asdict(move, recurse=False)), move
 
 
 @pytest.mark.rule("R21")

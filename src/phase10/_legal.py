@@ -30,24 +30,32 @@ from ._errors import (
 )
 from ._groups import End
 from ._moves import MOVES, judge
+from ._moves.choose_phase import verify_choose_phase
 from ._moves.discard import verify_discard
 from ._moves.draw import verify_draw
+from ._moves.draw_saved import verify_draw_saved
 from ._moves.hit import verify_hit
 from ._moves.lay import verify_lay_phase
 from ._moves.next_hand import verify_next_hand
+from ._moves.save import verify_save
 from ._moves.skip import verify_skip
+from ._moves.swap_wild import verify_swap_wild
 from ._rules import Rules
 from ._state import GameState, Pile, Step
 from ._view import PlayerView, _surrogate
 
 __all__ = [
     "can_apply",
+    "can_choose_phase",
     "can_discard",
     "can_draw",
+    "can_draw_saved",
     "can_hit",
     "can_lay_phase",
     "can_next_hand",
+    "can_save",
     "can_skip",
+    "can_swap_wild",
     "legal_actions",
     "verify_apply",
 ]
@@ -91,6 +99,29 @@ def _resolve(state: StateLike, player: int | None) -> tuple[GameState, int | Non
 
 
 # --- the triads ---------------------------------------------------------------
+#
+# Each can_x asks x's own judge, verify_x, through one helper: a view is
+# resolved to a state and a seat first, a wrong type still raises
+# (UsageError), and any other refusal answers False.
+
+
+def _can(
+    verify: Callable[..., object],
+    state: StateLike,
+    player: int | None,
+    *args: object,
+    **kwargs: object,
+) -> bool:
+    """Whether ``verify(state, *args, player=..., **kwargs)`` raises nothing
+    for ``state`` (a view standing in for it) and ``player``."""
+    try:
+        game, seat = _resolve(state, player)
+        verify(game, *args, player=seat, **kwargs)
+    except UsageError:
+        raise
+    except Phase10Error:
+        return False
+    return True
 
 
 def can_draw(
@@ -107,14 +138,7 @@ def can_draw(
 
     .. versionadded:: 0.1
     """
-    try:
-        game, seat = _resolve(state, player)
-        verify_draw(game, source, player=seat)
-    except UsageError:
-        raise
-    except Phase10Error:
-        return False
-    return True
+    return _can(verify_draw, state, player, source)
 
 
 def can_lay_phase(
@@ -130,14 +154,7 @@ def can_lay_phase(
 
     .. versionadded:: 0.1
     """
-    try:
-        game, seat = _resolve(state, player)
-        verify_lay_phase(game, groups, player=seat)
-    except UsageError:
-        raise
-    except Phase10Error:
-        return False
-    return True
+    return _can(verify_lay_phase, state, player, groups)
 
 
 def can_hit(
@@ -154,14 +171,7 @@ def can_hit(
 
     .. versionadded:: 0.1
     """
-    try:
-        game, seat = _resolve(state, player)
-        verify_hit(game, card, meld, end=end, player=seat)
-    except UsageError:
-        raise
-    except Phase10Error:
-        return False
-    return True
+    return _can(verify_hit, state, player, card, meld, end=end)
 
 
 def can_discard(state: StateLike, card: CardLike, *, player: int | None = None) -> bool:
@@ -171,14 +181,7 @@ def can_discard(state: StateLike, card: CardLike, *, player: int | None = None) 
 
     .. versionadded:: 0.1
     """
-    try:
-        game, seat = _resolve(state, player)
-        verify_discard(game, card, player=seat)
-    except UsageError:
-        raise
-    except Phase10Error:
-        return False
-    return True
+    return _can(verify_discard, state, player, card)
 
 
 def can_skip(
@@ -190,14 +193,7 @@ def can_skip(
 
     .. versionadded:: 0.1
     """
-    try:
-        game, seat = _resolve(state, player)
-        verify_skip(game, target, player=seat)
-    except UsageError:
-        raise
-    except Phase10Error:
-        return False
-    return True
+    return _can(verify_skip, state, player, target)
 
 
 def can_next_hand(state: StateLike, *, player: int | None = None) -> bool:
@@ -207,14 +203,59 @@ def can_next_hand(state: StateLike, *, player: int | None = None) -> bool:
 
     .. versionadded:: 0.1
     """
-    try:
-        game, seat = _resolve(state, player)
-        verify_next_hand(game, player=seat)
-    except UsageError:
-        raise
-    except Phase10Error:
-        return False
-    return True
+    return _can(verify_next_hand, state, player)
+
+
+def can_choose_phase(
+    state: StateLike, phase: int, *, player: int | None = None
+) -> bool:
+    """Whether :func:`~phase10.choose_phase` would accept phase ``phase`` (from
+    1) now (R44, R45).
+
+    True exactly when :func:`~phase10.verify_choose_phase` raises nothing.
+
+    >>> from phase10 import PRESETS, new_game
+    >>> game = new_game(["Ann", "Bob"], PRESETS["masters"], seed=3)
+    >>> can_choose_phase(game, 4), can_choose_phase(game, 11)
+    (True, False)
+
+    .. versionadded:: 0.2
+    """
+    return _can(verify_choose_phase, state, player, phase)
+
+
+def can_save(state: StateLike, card: CardLike, *, player: int | None = None) -> bool:
+    """Whether :func:`~phase10.save` would accept ``card`` now (R46).
+
+    True exactly when :func:`~phase10.verify_save` raises nothing.
+
+    .. versionadded:: 0.2
+    """
+    return _can(verify_save, state, player, card)
+
+
+def can_draw_saved(
+    state: StateLike, card: CardLike, *, player: int | None = None
+) -> bool:
+    """Whether :func:`~phase10.draw_saved` would accept ``card`` now (R47).
+
+    True exactly when :func:`~phase10.verify_draw_saved` raises nothing.
+
+    .. versionadded:: 0.2
+    """
+    return _can(verify_draw_saved, state, player, card)
+
+
+def can_swap_wild(
+    state: StateLike, card: CardLike, meld: int, *, player: int | None = None
+) -> bool:
+    """Whether :func:`~phase10.swap_wild` would accept this swap now (R50).
+
+    True exactly when :func:`~phase10.verify_swap_wild` raises nothing.
+
+    .. versionadded:: 0.2
+    """
+    return _can(verify_swap_wild, state, player, card, meld)
 
 
 def verify_apply(
