@@ -9,10 +9,11 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,19 +21,24 @@ from strategies import rules_records
 
 import phase10.encoding
 from phase10 import (
+    FACES,
     PRESETS,
     Action,
     Card,
+    Color,
     Discard,
     Draw,
     FormatError,
     GameState,
+    GroupKind,
     Hit,
     IllegalMove,
     LayPhase,
+    Meld,
     NextHand,
     PhaseChoice,
     Pile,
+    PlayerView,
     Rules,
     RulesError,
     Skip,
@@ -46,7 +52,8 @@ from phase10 import (
     view,
 )
 from phase10.bots import GreedyBot
-from phase10.encoding import MAX_LAYS, Encoding
+from phase10.encoding import MAX_LAYS, Encoding, _observations
+from phase10.encoding._observations import PIECES, guide_rows
 
 GUIDE = Path(__file__).parent.parent / "docs" / "learners.md"
 
@@ -325,10 +332,11 @@ def test_an_encoding_for_an_impossible_table_is_refused(
 
 
 def test_the_guide_describes_every_block_in_order() -> None:
-    """docs/learners.md lists the move and observation blocks as the code has
-    them: every block, under rules that use every option (the blocks of the
-    Masters Edition and the house rules last), and the classic ones in the
-    same order."""
+    """docs/learners.md lists the move blocks and the observation's pieces as
+    the code has them: every block, under rules that use every option (the
+    blocks of the Masters Edition and the house rules last), and the
+    classic ones in the same order. Its table of pieces is the one the
+    encoding's table of pieces makes, row for row."""
     text = GUIDE.read_text()
     every = Rules(phase_choice=PhaseChoice.CHOSEN, saves_per_hand=1, swap_wilds=True)
     for rules in (Rules(), every):
@@ -344,6 +352,9 @@ def test_the_guide_describes_every_block_in_order() -> None:
             assert names[: len(wanted)] == wanted
             if rules is every:
                 assert names == wanted
+    found = re.search(r"<!-- observation -->\n(.*?)<!-- /observation -->", text, re.S)
+    assert found is not None
+    assert found.group(1).splitlines()[2:] == guide_rows()
 
 
 def test_importing_the_core_never_imports_the_learning_libraries() -> None:
@@ -502,3 +513,193 @@ def test_observations_are_as_recorded() -> None:
         assert len(found) == len(game["observed"]), name
         for got, wanted in zip(found, game["observed"], strict=True):
             assert got == wanted, f"{name}: move {wanted[0]}, seat {wanted[1]}"
+
+
+# --- each piece holds what its name says -------------------------------------
+
+Expected = Callable[[PlayerView, list[int], Encoding], list[int]]
+
+
+def _per_seat(value: Callable[[PlayerView, int], int]) -> Expected:
+    return lambda seen, seats, encoding: [value(seen, seat) for seat in seats]
+
+
+def _each_group(value: Callable[[Meld], list[int]], width: int) -> Expected:
+    """One row per group the table can hold: ``value`` of the group laid
+    there, zeros past the last."""
+
+    def rows(seen: PlayerView, seats: list[int], encoding: Encoding) -> list[int]:
+        found: list[int] = []
+        for i in range(encoding.max_groups):
+            found += value(seen.table[i]) if i < len(seen.table) else [0] * width
+        return found
+
+    return rows
+
+
+def _numbers(number: Callable[[Meld], int | None]) -> Expected:
+    return _each_group(lambda meld: [int(number(meld) == k) for k in range(1, 13)], 12)
+
+
+def _kinds(encoding: Encoding) -> list[GroupKind]:
+    classic = [GroupKind.SET, GroupKind.RUN, GroupKind.COLOR, GroupKind.COLOR_RUN]
+    used = {g.kind for phase in encoding.rules.phases for g in phase.groups}
+    return classic if used <= set(classic) else list(GroupKind)
+
+
+def _phase_rows(seen: PlayerView, seats: list[int], encoding: Encoding) -> list[int]:
+    kinds = _kinds(encoding)
+    most = max(len(phase.groups) for phase in encoding.rules.phases)
+    found: list[int] = []
+    for seat in seats:
+        phase = seen.phase_of(seat)
+        groups = () if phase is None else phase.groups
+        for g in range(most):
+            if g < len(groups):
+                found += [int(kind is groups[g].kind) for kind in kinds]
+                found.append(groups[g].size)
+            else:
+                found += [0] * (len(kinds) + 1)
+    return found
+
+
+def _steps_of(seen: PlayerView) -> list[int]:
+    steps = [Step.DRAW, Step.PLAY, Step.HAND_OVER, Step.GAME_OVER]
+    if seen.rules.phase_choice is PhaseChoice.CHOSEN:
+        steps.append(Step.CHOOSE)
+    return [int(seen.step == step) for step in steps]
+
+
+def _saved_rows(seen: PlayerView, seats: list[int], encoding: Encoding) -> list[int]:
+    found: list[int] = []
+    for seat in seats:
+        pile = seen.saved if seat == seen.seat else seen.players[seat].saved
+        found += [pile.count(face) for face in FACES]
+    return found
+
+
+EXPECTED: dict[str, Expected] = {
+    "hand": lambda seen, seats, e: [seen.hand.count(face) for face in FACES],
+    "discard_top": lambda seen, seats, e: [
+        int(face == seen.discard_top) for face in FACES
+    ],
+    "step": lambda seen, seats, e: _steps_of(seen),
+    "to_move": lambda seen, seats, e: [int(seen.is_my_turn)],
+    "pile_sizes": lambda seen, seats, e: [seen.draw_size, seen.discard_size],
+    "hand_number": lambda seen, seats, e: [seen.hand_number],
+    "laid_this_turn": lambda seen, seats, e: [int(seen.laid_this_turn)],
+    "tiebreak": lambda seen, seats, e: [int(seen.tiebreak)],
+    "hand_size": _per_seat(lambda seen, seat: seen.players[seat].hand_size),
+    "completed": _per_seat(lambda seen, seat: seen.players[seat].completed),
+    "laid_down": _per_seat(lambda seen, seat: int(seen.players[seat].laid_down)),
+    "score": _per_seat(lambda seen, seat: seen.players[seat].score),
+    "skips_pending": _per_seat(lambda seen, seat: seen.players[seat].skips_pending),
+    "current": _per_seat(lambda seen, seat: int(seat == seen.current)),
+    "dealer": _per_seat(lambda seen, seat: int(seat == seen.dealer)),
+    "winner": _per_seat(lambda seen, seat: int(seat == seen.winner)),
+    "went_out": _per_seat(lambda seen, seat: int(seat == seen.went_out)),
+    "contender": _per_seat(lambda seen, seat: int(seat in seen.contenders)),
+    "hand_points": _per_seat(
+        lambda seen, seat: 0 if seen.hand_points is None else seen.hand_points[seat]
+    ),
+    "known": lambda seen, seats, e: [
+        seen.players[seat].known.count(face) for seat in seats for face in FACES
+    ],
+    "phase": _phase_rows,
+    "group_present": _each_group(lambda meld: [1], 1),
+    "group_owner": lambda seen, seats, e: _each_group(
+        lambda meld: [int(meld.owner == seat) for seat in seats], len(seats)
+    )(seen, seats, e),
+    "group_kind": lambda seen, seats, e: _each_group(
+        lambda meld: [int(meld.kind is kind) for kind in _kinds(e)], len(_kinds(e))
+    )(seen, seats, e),
+    "group_number": _numbers(lambda meld: meld.number),
+    "group_color": _each_group(
+        lambda meld: [int(meld.color is color) for color in Color], 4
+    ),
+    "group_low": _numbers(lambda meld: meld.low),
+    "group_high": _numbers(lambda meld: meld.high),
+    "group_size": _each_group(lambda meld: [len(meld.cards)], 1),
+    "phases_done": lambda seen, seats, e: [
+        int(phase in seen.players[seat].done())
+        for seat in seats
+        for phase in range(len(e.rules.phases))
+    ],
+    "active_phase": lambda seen, seats, e: [
+        int(seen.players[seat].active == phase)
+        for seat in seats
+        for phase in range(len(e.rules.phases))
+    ],
+    "saved": _saved_rows,
+    "saved_size": _per_seat(lambda seen, seat: seen.players[seat].saved_size),
+    "saved_now": _per_seat(lambda seen, seat: seen.players[seat].saved_now),
+}
+"""Each piece of the observation by its name, computed from the view alone
+(seats counted from the seat viewing), without the encoding's code."""
+
+
+def wrong_pieces(encoding: Encoding, seen: PlayerView) -> list[str]:
+    """The pieces of ``seen``'s observation that do not hold what their
+    names say."""
+    vector = encoding.observe(seen)
+    me = seen.current if seen.seat is None else seen.seat
+    seats = [(me + k) % encoding.players for k in range(encoding.players)]
+    return [
+        segment.name
+        for segment in encoding.observations
+        if list(vector[segment.start : segment.stop])
+        != EXPECTED[segment.name](seen, seats, encoding)
+    ]
+
+
+def sample_views() -> Iterator[tuple[Encoding, PlayerView]]:
+    """Views of the recorded games: every third move, and wherever a hand
+    has ended or a phase is chosen; each seat's and a spectator's."""
+    games = json.loads(GOLDEN_OBSERVATIONS.read_text(encoding="utf-8"))
+    for name, (rules, players, _) in OBSERVED_GAMES.items():
+        encoding = Encoding(players, rules)
+        for number, state in replay(name, games[name]["moves"]):
+            if number % 3 == 0 or state.step not in (Step.DRAW, Step.PLAY):
+                for seat in (*range(players), None):
+                    yield encoding, view(state, seat)
+
+
+def test_each_piece_holds_what_its_name_says() -> None:
+    """Every piece of every observation, found by its name, holds the values
+    computed from the view for that name; every piece is checked."""
+    names = {piece.name for piece in PIECES}
+    assert set(EXPECTED) == names
+    checked: set[str] = set()
+    for encoding, seen in sample_views():
+        assert wrong_pieces(encoding, seen) == []
+        checked |= {segment.name for segment in encoding.observations}
+    assert checked == names
+
+
+def test_two_pieces_swapped_are_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For every two pieces of the same shape, an observation that fills
+    each with the other's values fails the check by name."""
+    table = _observations.PIECES
+    views: dict[Encoding, list[PlayerView]] = {}
+    for encoding, seen in sample_views():
+        views.setdefault(encoding, []).append(seen)
+    pairs: dict[tuple[int, int], list[Encoding]] = {}
+    for encoding in views:
+        shapes = {segment.name: segment.shape for segment in encoding.observations}
+        for i, a in enumerate(table):
+            for j in range(i + 1, len(table)):
+                b = table[j]
+                if a.name in shapes and shapes.get(b.name) == shapes[a.name]:
+                    pairs.setdefault((i, j), []).append(encoding)
+    assert len(pairs) > 40
+    for (i, j), encodings in sorted(pairs.items()):
+        swapped = list(table)
+        swapped[i] = attrs.evolve(table[i], fill=table[j].fill)
+        swapped[j] = attrs.evolve(table[j], fill=table[i].fill)
+        monkeypatch.setattr(_observations, "PIECES", tuple(swapped))
+        found = (
+            wrong_pieces(encoding, seen)
+            for encoding in encodings
+            for seen in views[encoding]
+        )
+        assert any(found), f"{table[i].name} and {table[j].name} swapped"
