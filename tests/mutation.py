@@ -361,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     run_mutmut(sample, args.budget, args.jobs)
     print(f"{time.monotonic() - started:.0f} s")
-    return report(sample or names, explained)
+    return report(names if args.all else sample, explained)
 
 
 if __name__ == "__main__":

@@ -181,7 +181,8 @@ def test_the_save_piles_hold_what_the_rules_allow() -> None:
     state = saved()
     check_state(state)
     no_saves = attrs.evolve(state, rules=MASTERS.replace(saves_per_hand=0))
-    refused(player(no_saves, 0, saved_now=0), "players[0].saved", "these rules save")
+    where, why = "players[0].saved", "these rules save no cards \\(R46\\)$"
+    refused(player(no_saves, 0, saved_now=0), where, why)
     top, *rest = state.draw_pile
     two = player(state, 0, saved=(*state.players[0].saved, top), saved_now=0)
     check_state(attrs.evolve(two, draw_pile=tuple(rest)))
@@ -351,3 +352,20 @@ def test_a_view_of_the_choosing_step_shows_nothing_played() -> None:
     ]:
         with pytest.raises(InvalidState, match=f"^{STARTED}{why}"):
             check_view(changed)
+
+
+@pytest.mark.rule("R44", "R38")
+def test_no_phase_is_chosen_for_a_tie_break_hand() -> None:
+    """In a tie-break hand the players play with no phase chosen, and may
+    not choose one there."""
+    tied = attrs.evolve(playing(), hand_number=2, tiebreak=True)
+    for seat in (0, 1):
+        tied = player(tied, seat, completed=10, phases_done=tuple(range(10)))
+        tied = player(tied, seat, active=None)
+    check_state(tied)
+    check_view(view(tied, 1))
+    refused(
+        attrs.evolve(tied, step=Step.CHOOSE),
+        "step",
+        "phases are chosen at the start of a hand only under",
+    )
