@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import get_args
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from phase10 import (
     Discard,
     Draw,
     DrawPileShuffled,
+    Event,
     FormatError,
     GameEnded,
     HandDealt,
@@ -35,10 +37,12 @@ from phase10 import (
     UsageError,
     WrongStep,
     apply,
+    apply_with_events,
     events,
     new_game,
     next_hand,
 )
+from phase10._actions import MOVE_TYPES
 from phase10.bots import GreedyBot
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -214,3 +218,22 @@ def test_a_hand_dealt_from_a_given_deck_is_told_under_every_preset(name: str) ->
     assert isinstance(told[0], HandDealt)
     assert told == events(state, NextHand(), following)
     assert told[0].starter == deck[3 * rules.hand_size]
+
+
+def test_every_event_and_move_says_when_it_was_added() -> None:
+    """Each event and move record's docstring names the version that added it."""
+    kinds = [*get_args(Event), *MOVE_TYPES]
+    assert len(kinds) == 24
+    for kind in kinds:
+        assert ".. versionadded:: 0." in (kind.__doc__ or ""), kind.__name__
+
+
+def test_public_events_are_told_alike_to_every_seat() -> None:
+    """An event with no secret is the same object for every seat and spectator."""
+    state = deal(["R1", "B1", "G1"], starter="Y9", draw_top="Y4", names=NAMES)
+    _, told = apply_with_events(apply(state, Draw()), Discard("Y4"))
+    assert told
+    for event in told:
+        for seat in (None, 0, 1, 2):
+            assert event.seen_by(seat) is event
+        assert event.describe(NAMES)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
+from typing_extensions import Self
 
 from ._cards import Card
 from ._errors import UsageError, seat_type_error, shown
@@ -60,10 +61,35 @@ def _name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
+class _Told(Immutable):
+    """What every event has: how a seat is told it, and one sentence for a
+    person. An event is public, told alike to every seat, unless its class
+    says otherwise in :meth:`seen_by`; each class writes its sentence in
+    ``_sentence``."""
+
+    __slots__ = ()
+
+    def seen_by(self, seat: int | None) -> Self:
+        """The event as ``seat`` may know it (``None``: a spectator)."""
+        _check_seat(seat)
+        return self
+
+    def describe(self, names: Sequence[str]) -> str:
+        """One sentence for a person; ``names`` are the players' by seat."""
+        _check_names(names)
+        return self._sentence(names)
+
+    def _sentence(self, names: Sequence[str]) -> str:
+        raise NotImplementedError  # pragma: no cover (every event writes one)
+
+
 @attrs.frozen
-class CardDrawn(Immutable):
+class CardDrawn(_Told):
     """``player`` drew from ``source``; ``card`` is ``None`` when hidden from
-    the seat the event was told to."""
+    the seat the event was told to.
+
+    .. versionadded:: 0.1
+    """
 
     player: int
     source: Pile
@@ -76,50 +102,40 @@ class CardDrawn(Immutable):
             return CardDrawn(self.player, self.source, None)
         return self
 
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         what = f" {self.card}" if self.card is not None else " a card"
         pile = "discard pile" if self.source is Pile.DISCARD else "draw pile"
         return f"{_name(names, self.player)} draws{what} from the {pile}"
 
 
 @attrs.frozen
-class PhaseLaid(Immutable):
-    """``player`` laid their phase as the groups ``melds``."""
+class PhaseLaid(_Told):
+    """``player`` laid their phase as the groups ``melds``.
+
+    .. versionadded:: 0.1
+    """
 
     player: int
     melds: tuple[Meld, ...]
 
-    def seen_by(self, seat: int | None) -> PhaseLaid:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         groups = " | ".join(str(meld) for meld in self.melds)
         return f"{_name(names, self.player)} lays down {groups}"
 
 
 @attrs.frozen
-class CardHit(Immutable):
-    """``player`` hit ``card`` onto table group ``meld``, which became ``result``."""
+class CardHit(_Told):
+    """``player`` hit ``card`` onto table group ``meld``, which became ``result``.
+
+    .. versionadded:: 0.1
+    """
 
     player: int
     card: Card
     meld: int
     result: Meld
 
-    def seen_by(self, seat: int | None) -> CardHit:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         return (
             f"{_name(names, self.player)} hits {self.card} on group {self.meld} "
             f"({self.result})"
@@ -127,132 +143,104 @@ class CardHit(Immutable):
 
 
 @attrs.frozen
-class CardDiscarded(Immutable):
-    """``player`` ended their turn by discarding ``card``."""
+class CardDiscarded(_Told):
+    """``player`` ended their turn by discarding ``card``.
+
+    .. versionadded:: 0.1
+    """
 
     player: int
     card: Card
 
-    def seen_by(self, seat: int | None) -> CardDiscarded:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         return f"{_name(names, self.player)} discards {self.card}"
 
 
 @attrs.frozen
-class SkipPlayed(Immutable):
-    """``player`` discarded a Skip against ``target`` (``None``: nobody)."""
+class SkipPlayed(_Told):
+    """``player`` discarded a Skip against ``target`` (``None``: nobody).
+
+    .. versionadded:: 0.1
+    """
 
     player: int
     target: int | None
 
-    def seen_by(self, seat: int | None) -> SkipPlayed:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         if self.target is None:
             return f"{_name(names, self.player)} discards a Skip against nobody"
         return f"{_name(names, self.player)} skips {_name(names, self.target)}"
 
 
 @attrs.frozen
-class TurnLost(Immutable):
-    """``player`` lost a turn to a Skip (R26, R27)."""
+class TurnLost(_Told):
+    """``player`` lost a turn to a Skip (R26, R27).
+
+    .. versionadded:: 0.1
+    """
 
     player: int
 
-    def seen_by(self, seat: int | None) -> TurnLost:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         return f"{_name(names, self.player)} loses a turn"
 
 
 @attrs.frozen
-class DrawPileShuffled(Immutable):
-    """The discards under the top card became a new draw pile (R25)."""
+class DrawPileShuffled(_Told):
+    """The discards under the top card became a new draw pile (R25).
+
+    .. versionadded:: 0.1
+    """
 
     size: int
 
-    def seen_by(self, seat: int | None) -> DrawPileShuffled:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         return f"the discard pile is shuffled into a new draw pile of {self.size}"
 
 
 @attrs.frozen
-class HandEnded(Immutable):
-    """A hand ended: who went out (``None`` if nobody) and each seat's points."""
+class HandEnded(_Told):
+    """A hand ended: who went out (``None`` if nobody) and each seat's points.
+
+    .. versionadded:: 0.1
+    """
 
     went_out: int | None
     points: tuple[int, ...]
 
-    def seen_by(self, seat: int | None) -> HandEnded:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         if self.went_out is None:
             return "the hand ends with nobody out"
         return f"{_name(names, self.went_out)} goes out"
 
 
 @attrs.frozen
-class GameEnded(Immutable):
-    """The game ended and ``winner`` won."""
+class GameEnded(_Told):
+    """The game ended and ``winner`` won.
+
+    .. versionadded:: 0.1
+    """
 
     winner: int
 
-    def seen_by(self, seat: int | None) -> GameEnded:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         return f"{_name(names, self.winner)} wins the game"
 
 
 @attrs.frozen
-class HandDealt(Immutable):
+class HandDealt(_Told):
     """Hand ``hand_number`` was dealt by ``dealer``; ``starter`` began the
-    discard pile; ``tiebreak`` marks a tie-break hand."""
+    discard pile; ``tiebreak`` marks a tie-break hand.
+
+    .. versionadded:: 0.1
+    """
 
     hand_number: int
     dealer: int
     starter: Card
     tiebreak: bool
 
-    def seen_by(self, seat: int | None) -> HandDealt:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         kind = "tie-break hand" if self.tiebreak else "hand"
         return (
             f"{_name(names, self.dealer)} deals {kind} {self.hand_number}; "
@@ -261,7 +249,7 @@ class HandDealt(Immutable):
 
 
 @attrs.frozen
-class PhaseChosen(Immutable):
+class PhaseChosen(_Told):
     """``player`` chose (R44) or declared (R45) phase ``phase`` (from 1) for
     this hand, face up.
 
@@ -271,19 +259,12 @@ class PhaseChosen(Immutable):
     player: int
     phase: int
 
-    def seen_by(self, seat: int | None) -> PhaseChosen:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         return f"{_name(names, self.player)} chooses phase {self.phase}"
 
 
 @attrs.frozen
-class CardSaved(Immutable):
+class CardSaved(_Told):
     """``player`` ended their turn by saving ``card`` (R46); ``card`` is
     ``None`` when saved cards are face down and the seat told is not the
     player's. ``hidden`` says whether they are face down.
@@ -302,15 +283,13 @@ class CardSaved(Immutable):
             return CardSaved(self.player, None, self.hidden)
         return self
 
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         what = "a card" if self.card is None else str(self.card)
         return f"{_name(names, self.player)} saves {what}"
 
 
 @attrs.frozen
-class SavedCardDrawn(Immutable):
+class SavedCardDrawn(_Told):
     """``player`` drew ``card`` from their own save pile (R47); ``card`` is
     ``None`` when saved cards are face down and the seat told is not the
     player's.
@@ -329,15 +308,13 @@ class SavedCardDrawn(Immutable):
             return SavedCardDrawn(self.player, None, self.hidden)
         return self
 
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         what = "a saved card" if self.card is None else f"the saved {self.card}"
         return f"{_name(names, self.player)} draws {what}"
 
 
 @attrs.frozen
-class WildSwapped(Immutable):
+class WildSwapped(_Told):
     """``player`` put ``card`` on table group ``meld`` in place of a Wild and
     took the Wild (R50); the group became ``result``.
 
@@ -349,14 +326,7 @@ class WildSwapped(Immutable):
     meld: int
     result: Meld
 
-    def seen_by(self, seat: int | None) -> WildSwapped:
-        """Public: everyone sees the same."""
-        _check_seat(seat)
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """One sentence for a person."""
-        _check_names(names)
+    def _sentence(self, names: Sequence[str]) -> str:
         return (
             f"{_name(names, self.player)} puts {self.card} on group {self.meld} "
             f"and takes its Wild ({self.result})"
