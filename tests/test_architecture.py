@@ -223,7 +223,7 @@ def _function_lengths(node: ast.AST, prefix: str) -> Iterator[tuple[str, int]]:
 
 LAYERS: list[set[str]] = [
     # 1. Foundations: errors, limits, immutability, shuffling, one card's
-    # picture, generated code.
+    # picture, generated code, the memo tables.
     {
         "phase10._errors",
         "phase10._limits",
@@ -231,6 +231,7 @@ LAYERS: list[set[str]] = [
         "phase10._shuffle",
         "phase10._svgcard",
         "phase10._codegen",
+        "phase10._memo",
     },
     {"phase10._cards"},  # 2. cards and their notation
     {"phase10._phases"},  # 3. phases and their language

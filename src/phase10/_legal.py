@@ -29,6 +29,7 @@ from ._errors import (
     shown,
 )
 from ._groups import End
+from ._memo import Memo, memo
 from ._moves import MOVES, judge
 from ._moves.choose_phase import verify_choose_phase
 from ._moves.discard import verify_discard
@@ -405,7 +406,9 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
 
 
 _Listing = tuple[Callable[[GameState, tuple[Card, ...]], Sequence[Action]], ...]
-_LISTINGS: Final[dict[int, tuple[Rules, _Listing, _Listing, dict[Step, _Listing]]]] = {}
+_LISTINGS: Final[Memo[int, tuple[Rules, _Listing, _Listing, dict[Step, _Listing]]]] = (
+    memo("_legal.listings", 256)
+)
 """For each rules record (by identity, kept alive here so its id is not
 reused), the functions that list the candidates of each step."""
 
@@ -416,8 +419,6 @@ def _listings(
     """Each kind of move lists its own candidates, beside its judge; the
     table of moves gives them in the order of a turn, for the steps they are
     made in and the rules that offer them."""
-    if len(_LISTINGS) >= 256:
-        _LISTINGS.clear()
     by_step = {
         step: tuple(
             row.candidates
@@ -426,13 +427,9 @@ def _listings(
         )
         for step in Step
     }
-    entry = _LISTINGS[id(rules)] = (
-        rules,
-        by_step[_PLAY_STEP],
-        by_step[_DRAW_STEP],
-        by_step,
+    return _LISTINGS.keep(
+        id(rules), (rules, by_step[_PLAY_STEP], by_step[_DRAW_STEP], by_step)
     )
-    return entry
 
 
 _PLAY_STEP: Final = Step.PLAY

@@ -17,6 +17,7 @@ from ._cards import WILD, Card
 from ._codegen import make_function
 from ._errors import NoSuchSeat, UsageError, seat_problem, seat_type_error
 from ._immutable import Immutable
+from ._memo import Memo, memo
 from ._phases import PhaseSpec
 from ._rules import Rules
 from ._state import (
@@ -284,15 +285,17 @@ def _surrogate(seen: PlayerView) -> GameState:
     decide only future shuffles. The last view's surrogate is kept: a bot
     asks several checks of one view in a row.
     """
-    for last, made in _LAST_SURROGATE:
-        if last is seen:
-            return made
-    made = _make_surrogate(seen)
-    _LAST_SURROGATE[:] = [(seen, made)]  # one step: never seen empty
-    return made
+    entry = _LAST_SURROGATE.get(id(seen))
+    if entry is not None and entry[0] is seen:
+        return entry[1]
+    return _LAST_SURROGATE.keep(id(seen), (seen, _make_surrogate(seen)))[1]
 
 
-_LAST_SURROGATE: Final[list[tuple[PlayerView, GameState]]] = []
+_LAST_SURROGATE: Final[Memo[int, tuple[PlayerView, GameState]]] = memo(
+    "_view.surrogate", 1
+)
+"""The last view's surrogate, by the view's identity (the entry keeps the
+view, so its id is not reused while it is a key)."""
 
 
 def _make_surrogate(seen: PlayerView) -> GameState:

@@ -26,6 +26,7 @@ from .._errors import (
 from .._events import CardHit
 from .._flow import Log, end_hand, replace_player
 from .._groups import End, GroupShape, extend_group
+from .._memo import Memo, memo
 from .._phases import GroupKind
 from .._state import GameState, Meld, Step, replace
 from ._kernel import PLAY_STEP, MoveKind, forget, take_from_hand, verify_turn
@@ -220,7 +221,9 @@ def hit_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Hit]:
     return hits
 
 
-_FITS: Final[dict[int, tuple[Meld, int, bool, dict[int, tuple[Hit, ...]]]]] = {}
+_FITS: Final[Memo[int, tuple[Meld, int, bool, dict[int, tuple[Hit, ...]]]]] = memo(
+    "_moves.hit.fits", 4096
+)
 """For each group on the table (by identity, kept alive here so its id is
 not reused), its place on the table and, for each face, the hits of that
 face on it, made once: groups stay unchanged for many turns, and finding
@@ -236,9 +239,7 @@ def _fits_of(meld: Meld, index: int, wrap: bool) -> dict[int, tuple[Hit, ...]]:
         or entry[1] != index
         or entry[2] is not wrap
     ):
-        if len(_FITS) >= 4096:
-            _FITS.clear()
-        entry = _FITS[id(meld)] = (meld, index, wrap, {})
+        entry = _FITS.keep(id(meld), (meld, index, wrap, {}))
     return entry[3]
 
 
@@ -248,13 +249,11 @@ def _hit(card: Card, meld: int, end: End | None) -> Hit:
     key = (card.index, meld, id(end))
     hit = _HITS.get(key)
     if hit is None:
-        if len(_HITS) >= 65536:
-            _HITS.clear()
-        hit = _HITS[key] = Hit(card, meld, end)
+        hit = _HITS.keep(key, Hit(card, meld, end))
     return hit
 
 
-_HITS: Final[dict[tuple[int, int, int], Hit]] = {}
+_HITS: Final[Memo[tuple[int, int, int], Hit]] = memo("_moves.hit.records", 65536)
 
 
 def _ends_of(meld: Meld, card: Card, wrap: bool) -> tuple[End | None, ...]:
@@ -281,15 +280,13 @@ def _ends_of(meld: Meld, card: Card, wrap: bool) -> tuple[End | None, ...]:
     )
     ends = _ENDS.get(key)
     if ends is None:
-        if len(_ENDS) >= 65536:
-            _ENDS.clear()
-        ends = _ENDS[key] = _fitting_ends(kind, meld.shape, meld.cards, card, wrap)
+        ends = _ENDS.keep(key, _fitting_ends(kind, meld.shape, meld.cards, card, wrap))
     return ends
 
 
 _ENDS: Final[
-    dict[tuple[int, int | None, int, int | None, int, int], tuple[End | None, ...]]
-] = {}
+    Memo[tuple[int, int | None, int, int | None, int, int], tuple[End | None, ...]]
+] = memo("_moves.hit.ends", 65536)
 """The ends at which a face fits groups alike (see :func:`_ends_of`)."""
 
 
