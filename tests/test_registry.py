@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import attrs
 import pytest
 
 from phase10 import (
+    PRESETS,
     Action,
     ChoosePhase,
     Discard,
@@ -23,6 +25,9 @@ from phase10 import (
     Save,
     Skip,
     SwapWild,
+    apply,
+    legal_actions,
+    new_game,
 )
 from phase10._actions import MOVE_TYPES
 from phase10._moves import MOVES, check_move_kinds
@@ -124,3 +129,23 @@ def test_no_module_but_the_table_branches_on_the_kind_of_move() -> None:
                 found.append(f"{path.relative_to(SRC)}:{node.lineno}")
     assert len(found) == 1
     assert found[0].startswith("_moves/__init__.py:")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kinds_that_say_they_read_no_faces_list_the_same_without_them(
+    seed: int,
+) -> None:
+    """A row with uses_faces=False lists alike whether or not it is handed
+    the faces in hand: legal_actions may leave them out for its step."""
+    quiet = [row for row in MOVES.values() if not row.uses_faces]
+    assert {row.record for row in quiet} == {Draw, NextHand, ChoosePhase, DrawSaved}
+    rules = PRESETS["masters"] if seed % 2 else Rules(swap_wilds=True)
+    state = new_game(3, rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(300):
+        if state.step.name == "GAME_OVER":
+            break
+        faces = tuple(sorted(set(state.players[state.current].hand), key=hash))
+        for row in quiet:
+            assert list(row.candidates(state, ())) == list(row.candidates(state, faces))
+        state = apply(state, rng.choice(legal_actions(state)))

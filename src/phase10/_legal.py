@@ -386,6 +386,12 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
         listings = _listings(rules)
     step = state.step
     if step is _PLAY_STEP:
+        listing, wants_faces = listings[1]
+    elif step is _DRAW_STEP:
+        listing, wants_faces = listings[2]
+    else:
+        listing, wants_faces = listings[3][step]
+    if wants_faces:
         # The distinct cards in hand, in index order: the hand sorted, each
         # face kept once (one object per face, so by identity).
         distinct = []
@@ -395,22 +401,24 @@ def legal_actions(state: StateLike) -> tuple[Action, ...]:
                 distinct.append(card)
                 last = card
         faces = tuple(distinct)
-        listing = listings[1]
     else:
         faces = ()
-        listing = listings[2] if step is _DRAW_STEP else listings[3][step]
     actions: list[Action] = []
     for candidates in listing:
         actions += candidates(state, faces)
     return tuple(actions)
 
 
-_Listing = tuple[Callable[[GameState, tuple[Card, ...]], Sequence[Action]], ...]
+_Listing = tuple[
+    tuple[Callable[[GameState, tuple[Card, ...]], Sequence[Action]], ...], bool
+]
+"""The listings of a step's kinds of move, and whether any reads ``faces``."""
 _LISTINGS: Final[Memo[int, tuple[Rules, _Listing, _Listing, dict[Step, _Listing]]]] = (
     memo("_legal.listings", 256)
 )
 """For each rules record (by identity, kept alive here so its id is not
-reused), the functions that list the candidates of each step."""
+reused), the functions that list the candidates of each step: the play
+step's, the draw step's, and every step's."""
 
 
 def _listings(
@@ -419,14 +427,15 @@ def _listings(
     """Each kind of move lists its own candidates, beside its judge; the
     table of moves gives them in the order of a turn, for the steps they are
     made in and the rules that offer them."""
-    by_step = {
-        step: tuple(
-            row.candidates
-            for row in MOVES.values()
-            if step in row.steps and row.offered(rules)
+    by_step: dict[Step, _Listing] = {}
+    for step in Step:
+        rows = [
+            row for row in MOVES.values() if step in row.steps and row.offered(rules)
+        ]
+        by_step[step] = (
+            tuple(row.candidates for row in rows),
+            any(row.uses_faces for row in rows),
         )
-        for step in Step
-    }
     return _LISTINGS.keep(
         id(rules), (rules, by_step[_PLAY_STEP], by_step[_DRAW_STEP], by_step)
     )

@@ -96,6 +96,13 @@ class MoveKind(Immutable):
     which this is true. It repeats the first check of ``candidates``, which
     lists nothing under other rules, so that a listing under the official
     rules does not ask the editions' moves at every turn."""
+    uses_faces: bool = True
+    """Whether ``candidates`` reads ``faces``, the distinct cards in hand:
+    :func:`~phase10.legal_actions` works them out only for a step in which
+    some kind of move reads them. A kind that does not read them says so
+    (drawing, choosing a phase, the next hand), which spares the sorting of
+    a hand; a new kind reads them unless it says otherwise, so its listing
+    is never handed an empty ``faces`` by mistake."""
 
 
 def check_game(state: object) -> None:

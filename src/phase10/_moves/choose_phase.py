@@ -180,5 +180,6 @@ ROW: Final = MoveKind(
     choose_candidates,
     (Step.CHOOSE, Step.PLAY),
     lambda rules: rules.phase_choice is not PhaseChoice.IN_ORDER,
+    uses_faces=False,
 )
 """The row of this kind of move in the table of moves."""

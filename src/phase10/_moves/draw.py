@@ -140,5 +140,6 @@ ROW: Final = MoveKind(
     lambda s, a, p, log: play_draw(s, a.source, p, log),
     draw_candidates,
     (Step.DRAW,),
+    uses_faces=False,
 )
 """The row of this kind of move in the table of moves."""

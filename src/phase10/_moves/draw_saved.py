@@ -105,5 +105,6 @@ ROW: Final = MoveKind(
     lambda s, a, p, log: play_draw_saved(s, a.card, p, log),
     draw_saved_candidates,
     (Step.DRAW,),
+    uses_faces=False,
 )
 """The row of this kind of move in the table of moves."""

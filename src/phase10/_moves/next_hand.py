@@ -105,5 +105,6 @@ ROW: Final = MoveKind(
     lambda s, a, p, log: play_next_hand(s, None, p, log),
     next_hand_candidates,
     (Step.HAND_OVER,),
+    uses_faces=False,
 )
 """The row of this kind of move in the table of moves."""
