@@ -9,6 +9,9 @@ from typing import Any
 
 import attrs
 import pytest
+from games import play
+from hypothesis import HealthCheck, find, settings
+from strategies import rules_records
 
 from phase10 import (
     PRESETS,
@@ -149,3 +152,33 @@ def test_kinds_that_say_they_read_no_faces_list_the_same_without_them(
         for row in quiet:
             assert list(row.candidates(state, ())) == list(row.candidates(state, faces))
         state = apply(state, rng.choice(legal_actions(state)))
+
+
+@pytest.mark.parametrize("record", list(MOVES), ids=lambda r: r.__name__)
+def test_the_test_strategies_reach_every_kind_of_move(record: type) -> None:
+    """The rule sets the property tests draw include some that offer each kind
+    of move, and games played by the tests' own player under one of them
+    make it: a new kind of move that no property test would try fails here."""
+    row = MOVES[record]
+    rules = find(
+        rules_records(),
+        row.offered,
+        settings=settings(
+            database=None, max_examples=2000, suppress_health_check=list(HealthCheck)
+        ),
+    )
+    made = False
+    for seed in range(40):
+        state = new_game(rules.min_players, rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.step.name == "GAME_OVER":
+                break
+            moves = legal_actions(state)
+            if any(type(move) is record for move in moves):
+                made = True
+                break
+            state = play(state, rng, 1, mix=0.3)
+        if made:
+            break
+    assert made, f"no game under {rules!r} made a {record.__name__}"

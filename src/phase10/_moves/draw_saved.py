@@ -105,6 +105,7 @@ ROW: Final = MoveKind(
     lambda s, a, p, log: play_draw_saved(s, a.card, p, log),
     draw_saved_candidates,
     (Step.DRAW,),
+    lambda rules: rules.saves_per_hand > 0,
     uses_faces=False,
 )
 """The row of this kind of move in the table of moves."""
