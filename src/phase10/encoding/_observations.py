@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -70,8 +70,7 @@ def _steps(rules: Rules) -> tuple[Step, ...]:
     return _STEPS
 
 
-@attrs.frozen
-class Sizes:
+class Sizes(NamedTuple):
     """What the pieces' shapes and largest values depend on: the rules, the
     seats, the most groups of any phase and the kinds of group told apart."""
 
@@ -91,13 +90,15 @@ class Seen:
     spectator's from the player to move): ``seats[k]`` is the seat of row
     ``k``, ``rows[k]`` what the view shows of it."""
 
-    __slots__ = ("rows", "seats", "sizes", "view")
+    __slots__ = ("groups", "melds", "rows", "seats", "sizes", "view")
 
     def __init__(self, seen: PlayerView, sizes: Sizes) -> None:
         n = sizes.players
         me = seen.current if seen.seat is None else seen.seat
         self.view = seen
         self.sizes = sizes
+        self.melds = sizes.melds
+        self.groups: dict[str, list[int]] | None = None
         self.seats = [(me + offset) % n for offset in range(n)]
         self.rows: list[PublicPlayer] = [seen.players[seat] for seat in self.seats]
 
@@ -120,10 +121,6 @@ class Bound:
     value: Callable[[Sizes], int | None]
 
 
-def _always(rules: Rules) -> bool:
-    return True
-
-
 @attrs.frozen
 class Piece:
     """One named piece of the observation vector."""
@@ -135,9 +132,14 @@ class Piece:
     """What it holds, in the guide's words."""
     fill: Callable[[Seen], list[int]]
     """Its values for one view, row by row."""
-    where: Callable[[Rules], bool] = _always
-    """Whether the rules have it (the Masters Edition's pieces only where
-    its options are on, so the classic game's vector keeps its size)."""
+    where: Callable[[Rules], bool] | None = None
+    """Whether the rules have it (``None``: under every rules; the Masters
+    Edition's pieces only where its options are on, so the classic game's
+    vector keeps its size)."""
+
+    def is_in(self, rules: Rules) -> bool:
+        """Whether the rules have the piece."""
+        return self.where is None or self.where(rules)
 
     def lengths(self, sizes: Sizes) -> tuple[int, ...]:
         """The shape under ``sizes``."""
@@ -199,7 +201,12 @@ def _discard_top(o: Seen) -> list[int]:
 
 def _at(seat_of: Callable[[PlayerView], int | None]) -> Callable[[Seen], list[int]]:
     """A piece with 1 at the row of the seat ``seat_of`` names."""
-    return lambda o: [int(seat == seat_of(o.view)) for seat in o.seats]
+
+    def fill(o: Seen) -> list[int]:
+        marked = seat_of(o.view)
+        return [int(seat == marked) for seat in o.seats]
+
+    return fill
 
 
 def _hand_points(o: Seen) -> list[int]:
@@ -224,60 +231,46 @@ def _phase(o: Seen) -> list[int]:
     return values
 
 
-def _group_owner(o: Seen) -> list[int]:
+def _groups(o: Seen) -> dict[str, list[int]]:
+    """The pieces that describe the groups on the table, by name, made in
+    one pass over the table (and kept for the other pieces of the view)."""
+    if o.groups is not None:
+        return o.groups
+    m, n, kinds = o.melds, o.sizes.players, o.sizes.kinds
+    present, size = [0] * m, [0] * m
+    owner = [0] * (m * n)
+    kind = [0] * (m * len(kinds))
+    number, low, high = [0] * (m * HIGHEST), [0] * (m * HIGHEST), [0] * (m * HIGHEST)
+    color = [0] * (m * len(Color))
     row_of = {seat: row for row, seat in enumerate(o.seats)}
-    marks = ((i, row_of[meld.owner]) for i, meld in enumerate(o.view.table))
-    return _ones(o.sizes.melds, o.sizes.players, marks)
+    for i, meld in enumerate(o.view.table):
+        present[i], size[i] = 1, len(meld.cards)
+        owner[i * n + row_of[meld.owner]] = 1
+        kind[i * len(kinds) + kinds.index(meld.kind)] = 1
+        if meld.number is not None:
+            number[i * HIGHEST + meld.number - 1] = 1
+        if meld.color is not None:
+            color[i * len(Color) + _COLOR_ORDER[meld.color]] = 1
+        top = meld.high  # two apart in a run of odd or even numbers (R51)
+        if meld.low is not None and top is not None:  # else Wilds alone float
+            low[i * HIGHEST + meld.low - 1] = 1
+            high[i * HIGHEST + top - 1] = 1
+    o.groups = {
+        "group_present": present,
+        "group_owner": owner,
+        "group_kind": kind,
+        "group_number": number,
+        "group_color": color,
+        "group_low": low,
+        "group_high": high,
+        "group_size": size,
+    }
+    return o.groups
 
 
-def _group_kind(o: Seen) -> list[int]:
-    kinds = o.sizes.kinds
-    marks = ((i, kinds.index(meld.kind)) for i, meld in enumerate(o.view.table))
-    return _ones(o.sizes.melds, len(kinds), marks)
-
-
-def _group_number(o: Seen) -> list[int]:
-    marks = (
-        (i, meld.number - 1)
-        for i, meld in enumerate(o.view.table)
-        if meld.number is not None
-    )
-    return _ones(o.sizes.melds, HIGHEST, marks)
-
-
-def _group_color(o: Seen) -> list[int]:
-    marks = (
-        (i, _COLOR_ORDER[meld.color])
-        for i, meld in enumerate(o.view.table)
-        if meld.color is not None
-    )
-    return _ones(o.sizes.melds, len(Color), marks)
-
-
-def _group_end(high: bool) -> Callable[[Seen], list[int]]:
-    """The number a run's first card (or last, if ``high``) stands for; two
-    apart in a run of odd or even numbers (R51). None while a run of Wilds
-    alone floats."""
-
-    def fill(o: Seen) -> list[int]:
-        marks = (
-            (i, (meld.high if high else meld.low) - 1)
-            for i, meld in enumerate(o.view.table)
-            if meld.low is not None and meld.high is not None
-        )
-        return _ones(o.sizes.melds, HIGHEST, marks)
-
-    return fill
-
-
-def _per_group(value: Callable[[PlayerView, int], int]) -> Callable[[Seen], list[int]]:
-    """A piece with one value per group on the table, 0 past the last."""
-
-    def fill(o: Seen) -> list[int]:
-        values = [value(o.view, i) for i in range(len(o.view.table))]
-        return values + [0] * (o.sizes.melds - len(values))
-
-    return fill
+def _group_piece(name: str) -> Callable[[Seen], list[int]]:
+    """The piece ``name`` of those :func:`_groups` makes."""
+    return lambda o: _groups(o)[name]
 
 
 def _phases_done(o: Seen) -> list[int]:
@@ -467,14 +460,14 @@ PIECES: Final[tuple[Piece, ...]] = (
         (MELD,),
         FLAG,
         "1 for each group on the table, in the order laid",
-        _per_group(lambda view, i: 1),
+        _group_piece("group_present"),
     ),
     Piece(
         "group_owner",
         (MELD, SEAT),
         FLAG,
         "1 at the seat that laid the group",
-        _group_owner,
+        _group_piece("group_owner"),
     ),
     Piece(
         "group_kind",
@@ -483,21 +476,21 @@ PIECES: Final[tuple[Piece, ...]] = (
         "1 at the kind: set, run, colour, colour run, and after them even, "
         "odd, even run, odd run where the rules ask for even or odd groups or "
         "runs (R43, R51)",
-        _group_kind,
+        _group_piece("group_kind"),
     ),
     Piece(
         "group_number",
         (MELD, NUMBER),
         FLAG,
         "1 at a set's number (zeros for other kinds and for Wilds alone)",
-        _group_number,
+        _group_piece("group_number"),
     ),
     Piece(
         "group_color",
         (MELD, COLOR),
         FLAG,
         "1 at a colour group's or colour run's colour: red, blue, yellow, green",
-        _group_color,
+        _group_piece("group_color"),
     ),
     Piece(
         "group_low",
@@ -505,22 +498,22 @@ PIECES: Final[tuple[Piece, ...]] = (
         FLAG,
         "1 at the number a run's first card stands for (zeros while a run of "
         "Wilds alone floats)",
-        _group_end(high=False),
+        _group_piece("group_low"),
     ),
     Piece(
         "group_high",
         (MELD, NUMBER),
         FLAG,
         "1 at the number a run's last card stands for (below its low where it "
-        "wraps from 12 to 1, R42)",
-        _group_end(high=True),
+        f"wraps from {HIGHEST} to 1, R42)",
+        _group_piece("group_high"),
     ),
     Piece(
         "group_size",
         (MELD,),
         DECK,
         "the cards in each group",
-        _per_group(lambda view, i: len(view.table[i].cards)),
+        _group_piece("group_size"),
     ),
     # The Masters Edition's pieces, there only under rules that use them.
     Piece(
@@ -575,7 +568,7 @@ def observation_layout(sizes: Sizes) -> tuple[Segment, ...]:
     return layout(
         (piece.name, piece.lengths(sizes), piece.high.value(sizes))
         for piece in PIECES
-        if piece.where(sizes.rules)
+        if piece.is_in(sizes.rules)
     )
 
 
@@ -590,7 +583,8 @@ def observe(seen: PlayerView, sizes: Sizes) -> tuple[int, ...]:
     rules = sizes.rules
     vector: list[int] = []
     for piece in PIECES:
-        if piece.where(rules):
+        where = piece.where
+        if where is None or where(rules):
             vector += piece.fill(o)
     return tuple(vector)
 
