@@ -11,9 +11,19 @@ from ._errors import NotationError, UsageError, is_whole, shown
 from ._svgcard import card_document
 
 __all__ = [
+    "COLOR_COUNT",
+    "COLOR_ORDER",
     "FACES",
+    "FACE_COUNT",
+    "HIGHEST",
+    "NUMBER_FACES",
     "SKIP",
+    "SKIP_INDEX",
+    "SKIP_SLOT",
+    "SLOT_COUNT",
     "WILD",
+    "WILD_INDEX",
+    "WILD_SLOT",
     "Card",
     "CardLike",
     "Color",
@@ -44,12 +54,32 @@ class Color(enum.Enum):
     GREEN = "G"
 
 
-_COLORS: Final = tuple(Color)
-_COLOR_INDEX: Final = {color: i for i, color in enumerate(_COLORS)}
+# The facts of the deck's faces, named once (R1): every module that counts
+# cards by face or by number uses these names.
 
-# Slot of a card in a 14-long count array: 0 Wild, 1-12 the numbers, 13 Skip.
+COLOR_ORDER: Final[tuple[Color, ...]] = tuple(Color)
+"""The colours in the order of :attr:`Card.index`: red, blue, yellow, green."""
+COLOR_COUNT: Final = len(COLOR_ORDER)
+"""How many colours there are: 4."""
+HIGHEST: Final = 12
+"""The highest number on a card: number cards run from 1 to ``HIGHEST``."""
+NUMBER_FACES: Final = HIGHEST * COLOR_COUNT
+"""How many number-card faces there are (48): :attr:`Card.index` 0 to 47,
+number by number and, within a number, in :data:`COLOR_ORDER`."""
+WILD_INDEX: Final = NUMBER_FACES
+"""The Wild's :attr:`Card.index`: 48."""
+SKIP_INDEX: Final = NUMBER_FACES + 1
+"""The Skip's :attr:`Card.index`: 49."""
+FACE_COUNT: Final = SKIP_INDEX + 1
+"""How many faces there are (50): the length of a count of cards by face."""
+
+# Slot of a card in a count by number: 0 Wild, 1-12 the numbers, 13 Skip.
 WILD_SLOT: Final = 0
-SKIP_SLOT: Final = 13
+SKIP_SLOT: Final = HIGHEST + 1
+SLOT_COUNT: Final = SKIP_SLOT + 1
+"""The length of a count of cards by number (14): Wilds, 1-12, Skips."""
+
+_COLOR_INDEX: Final = {color: i for i, color in enumerate(COLOR_ORDER)}
 
 
 @final
@@ -87,7 +117,7 @@ class Card:
     is_wild: bool
     is_skip: bool
     index: int
-    _n: int  # 0 Wild, 1-12 number, 13 Skip
+    _n: int  # its slot: WILD_SLOT, the number, or SKIP_SLOT
     _c: int  # colour index 0-3, or -1
     _text: str
 
@@ -114,16 +144,16 @@ class Card:
         setattr_(card, "index", index)
         setattr_(card, "number", number)
         setattr_(card, "color", color)
-        setattr_(card, "is_wild", index == 48)
-        setattr_(card, "is_skip", index == 49)
+        setattr_(card, "is_wild", index == WILD_INDEX)
+        setattr_(card, "is_skip", index == SKIP_INDEX)
         if number is not None and color is not None:
             setattr_(card, "_n", number)
             setattr_(card, "_c", _COLOR_INDEX[color])
             setattr_(card, "_text", f"{color.value}{number}")
         else:
-            setattr_(card, "_n", WILD_SLOT if index == 48 else SKIP_SLOT)
+            setattr_(card, "_n", WILD_SLOT if index == WILD_INDEX else SKIP_SLOT)
             setattr_(card, "_c", -1)
-            setattr_(card, "_text", "W" if index == 48 else "S")
+            setattr_(card, "_text", "W" if index == WILD_INDEX else "S")
         return card
 
     @staticmethod
@@ -152,7 +182,9 @@ class Card:
             return FACES[index]
         if not is_whole(index):
             raise UsageError(f"a card index is a whole number, not {shown(index)}")
-        raise NotationError(f"a card index is 0 to 49, not {shown(index)}")
+        raise NotationError(
+            f"a card index is 0 to {FACE_COUNT - 1}, not {shown(index)}"
+        )
 
     @property
     def is_number(self) -> bool:
@@ -213,23 +245,23 @@ class Card:
 
 def _build_faces() -> tuple[Card, ...]:
     faces: list[Card] = []
-    for number in range(1, 13):
-        for color in _COLORS:
+    for number in range(1, HIGHEST + 1):
+        for color in COLOR_ORDER:
             card = Card._make(len(faces), number, color)
             Card._by_face[(number, color)] = card
             faces.append(card)
-    faces.append(Card._make(48, None, None))
-    faces.append(Card._make(49, None, None))
+    faces.append(Card._make(WILD_INDEX, None, None))
+    faces.append(Card._make(SKIP_INDEX, None, None))
     return tuple(faces)
 
 
 FACES: Final[tuple[Card, ...]] = _build_faces()
 """Every distinct card face, in :attr:`Card.index` order."""
 
-WILD: Final[Card] = FACES[48]
+WILD: Final[Card] = FACES[WILD_INDEX]
 """The Wild card."""
 
-SKIP: Final[Card] = FACES[49]
+SKIP: Final[Card] = FACES[SKIP_INDEX]
 """The Skip card."""
 
 _BY_TEXT: Final = {str(card): card for card in FACES}
@@ -317,7 +349,7 @@ def masters_deck() -> tuple[Card, ...]:
 
 
 _STANDARD_DECK: Final = tuple(
-    [Card(n, c) for _ in range(2) for c in _COLORS for n in range(1, 13)]
+    [Card(n, c) for _ in range(2) for c in COLOR_ORDER for n in range(1, HIGHEST + 1)]
     + [WILD] * 8
     + [SKIP] * 4
 )

@@ -12,13 +12,12 @@ import enum
 from collections.abc import Sequence
 from typing import NamedTuple, cast
 
-from ._cards import Card, Color, format_cards
+from ._cards import HIGHEST, Card, Color, format_cards
 from ._errors import CardDoesNotFit, PhaseNotMet
 from ._phases import GroupKind, GroupSpec, NaturalRule, PhaseSpec
 
 __all__ = ["End", "GroupShape", "check_phase", "extend_group", "judge_group"]
 
-_HIGHEST = 12
 _PARITY_WORDS = ("even", "odd")
 
 
@@ -97,7 +96,7 @@ def judge_group(
         raise PhaseNotMet(
             f"{_a_run(kind)} holds at most {longest} cards "
             f"({_numbers_of(kind)}), not {len(cards)}",
-            clause="R6" if longest == _HIGHEST else "R51",
+            clause="R6" if longest == HIGHEST else "R51",
         )
     if not naturals:
         # Wilds alone stand for nothing yet; a run of them floats (R13).
@@ -161,7 +160,7 @@ def _judge_run(
                 f"{card0} and {card} cannot both be where they are in this run: "
                 f"a run's numbers go up {gap} from card to card, lowest first, "
                 "with a Wild for each missing number"
-                + (", and from 12 on to 1" if wrap else ""),
+                + (f", and from {HIGHEST} on to 1" if wrap else ""),
                 clause="R6",
             )
     if wrap:
@@ -169,14 +168,14 @@ def _judge_run(
     if low < 1:
         raise PhaseNotMet(
             f"this run would have to go below 1 before {card0}: runs use the "
-            "numbers 1 to 12 and do not wrap round",
+            f"numbers 1 to {HIGHEST} and do not wrap round",
             clause="R6",
         )
     high = low + step * (len(cards) - 1)
-    if high > _HIGHEST:
+    if high > HIGHEST:
         raise PhaseNotMet(
-            f"this run would have to go above 12 ({len(cards)} cards from "
-            f"{low}): runs use the numbers 1 to 12 and do not wrap round",
+            f"this run would have to go above {HIGHEST} ({len(cards)} cards from "
+            f"{low}): runs use the numbers 1 to {HIGHEST} and do not wrap round",
             clause="R6",
         )
     return GroupShape(color=color, low=low)
@@ -192,8 +191,8 @@ def _numbers_of(kind: GroupKind) -> str:
     """The numbers a run of ``kind`` may hold, in words."""
     parity = kind.parity
     if parity is None:
-        return "the numbers 1 to 12"
-    return ", ".join(str(n) for n in range(2 - parity, _HIGHEST + 1, 2))
+        return f"the numbers 1 to {HIGHEST}"
+    return ", ".join(str(n) for n in range(2 - parity, HIGHEST + 1, 2))
 
 
 def _number(card: Card) -> int:
@@ -203,7 +202,7 @@ def _number(card: Card) -> int:
 def _wrapped(number: int) -> int:
     """``number`` brought into 1-12 by steps of 12: the number a place of a
     run that wraps from 12 to 1 stands for (R42)."""
-    return (number - 1) % _HIGHEST + 1
+    return (number - 1) % HIGHEST + 1
 
 
 def check_phase(
@@ -391,8 +390,8 @@ def extend_group(
     high = low + step * (len(cards) - 1)
     if wild:
         if end is None:
-            end = End.HIGH if high + step <= _HIGHEST else End.LOW
-        if end is End.HIGH and high + step > _HIGHEST:
+            end = End.HIGH if high + step <= HIGHEST else End.LOW
+        if end is End.HIGH and high + step > HIGHEST:
             raise CardDoesNotFit(
                 f"this run already reaches {high}, so nothing can go above it",
                 clause="R32",
@@ -443,7 +442,7 @@ def _extend_wrapped(
     low = cast(int, shape.low)
     size = len(cards)
     high = _wrapped(low + step * (size - 1))
-    if size >= _HIGHEST // step:
+    if size >= HIGHEST // step:
         raise CardDoesNotFit(
             f"this run already holds {_every(low, step)}, so nothing more can "
             "be hit on it",
@@ -489,7 +488,7 @@ def _floating_ends(size: int, card: Card, step: int = 1) -> tuple[End, ...]:
     """
     number = _number(card)
     ends = []
-    if number + step * size <= _HIGHEST:
+    if number + step * size <= HIGHEST:
         ends.append(End.LOW)
     if number - step * size >= 1:
         ends.append(End.HIGH)
@@ -513,10 +512,10 @@ def _extend_floating(
     """
     size = len(cards)
     wilds = f"{size} Wild{'s' if size != 1 else ''}"
-    if size >= _HIGHEST // step:
+    if size >= HIGHEST // step:
+        every = f"every number from 1 to {HIGHEST}" if step == 1 else "all six numbers"
         raise CardDoesNotFit(
-            f"this run of {wilds} already stands for "
-            f"{'every number from 1 to 12' if step == 1 else 'all six numbers'}, "
+            f"this run of {wilds} already stands for {every}, "
             "whatever numbers it takes, so nothing more can be hit on it",
             clause="R13",
         )
@@ -542,13 +541,13 @@ def _extend_floating(
             raise CardDoesNotFit(
                 f"{card} fits neither end of this run of {wilds}: at the low end "
                 f"the Wilds would stand for {below}, at the high end for {above}, "
-                "and runs use only the numbers 1 to 12",
+                f"and runs use only the numbers 1 to {HIGHEST}",
                 clause="R13",
             )
         end = ends[-1]
     elif end not in ends:
         if end is End.LOW:
-            why = f"the Wilds would stand for {below}, and runs stop at 12"
+            why = f"the Wilds would stand for {below}, and runs stop at {HIGHEST}"
         else:
             why = f"the Wilds would stand for {above}, and runs start at 1"
         other = f"; it fits at the {ends[0].value} end" if ends else ""
@@ -581,7 +580,7 @@ def _ends(low: int, high: int, step: int = 1) -> str:
     options = []
     if low - step >= 1:
         options.append(f"{_a(low - step)} below")
-    if high + step <= _HIGHEST:
+    if high + step <= HIGHEST:
         options.append(f"{_a(high + step)} above")
     if not options:
         return f"it already holds {_every(low, step)}"
@@ -591,5 +590,5 @@ def _ends(low: int, high: int, step: int = 1) -> str:
 def _every(low: int, step: int) -> str:
     """What a run holding every number it may holds, in words."""
     if step == 1:
-        return "every number from 1 to 12"
+        return f"every number from 1 to {HIGHEST}"
     return f"every {_PARITY_WORDS[low % 2]} number"

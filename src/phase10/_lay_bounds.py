@@ -13,13 +13,12 @@ from functools import cache
 from math import comb, factorial
 from typing import Final
 
+from ._cards import COLOR_COUNT, HIGHEST
 from ._limits import MAX_HAND_SIZE
 from ._phases import GroupKind, GroupSpec, NaturalRule, PhaseSpec
 
 __all__ = ["most_groups", "most_lays"]
 
-_HIGHEST: Final = 12
-_COLORS: Final = 4
 
 _TOP: Final = MAX_HAND_SIZE + 1  # the most cards a player holds
 
@@ -178,18 +177,18 @@ def _choices(
     (R51). An even or odd group's are ``held`` of one pool of 24 faces (R43).
     """
     if kind is GroupKind.SET:
-        return _pooled(held, 4, 12)
+        return _pooled(held, COLOR_COUNT, HIGHEST)
     if kind is GroupKind.COLOR:
-        return _pooled(held, 12, _COLORS)
+        return _pooled(held, HIGHEST, COLOR_COUNT)
     if kind is GroupKind.RUN:
-        return _runs(size, held, 4, wrap)
+        return _runs(size, held, COLOR_COUNT, wrap)
     if kind is GroupKind.COLOR_RUN:
-        return _shared(_runs(size, held, 1, wrap), _COLORS)
+        return _shared(_runs(size, held, 1, wrap), COLOR_COUNT)
     if kind.parity is None:
         raise AssertionError(f"no bound for {kind}")  # pragma: no cover
     if kind.is_run:
-        return _runs(size, held, 4, wrap, _HIGHEST // 2)
-    return _pooled(held, 4 * _HIGHEST // 2, 1)
+        return _runs(size, held, COLOR_COUNT, wrap, HIGHEST // 2)
+    return _pooled(held, COLOR_COUNT * HIGHEST // 2, 1)
 
 
 @cache
@@ -219,7 +218,7 @@ def _shared(one: Sequence[int], pools: int) -> tuple[int, ...]:
 
 
 def _runs(
-    size: int, held: int, faces: int, wrap: bool = False, numbers: int = _HIGHEST
+    size: int, held: int, faces: int, wrap: bool = False, numbers: int = HIGHEST
 ) -> tuple[int, ...]:
     """For n natural cards of one palette (each number offering ``faces``
     faces), the most runs of ``size`` with exactly ``held`` natural cards,

@@ -16,7 +16,7 @@ from math import comb, prod
 from operator import getitem, itemgetter
 from typing import Final
 
-from ._cards import FACES, SKIP, WILD, Card
+from ._cards import COLOR_COUNT, FACES, HIGHEST, SKIP, WILD, Card
 from ._phases import GroupKind, NaturalRule, PhaseSpec
 
 __all__ = ["minimal_lays"]
@@ -25,8 +25,6 @@ __all__ = ["minimal_lays"]
 # --- enumerating lays ---------------------------------------------------------------
 
 _WILD: Final = WILD.index
-_HIGHEST: Final = 12
-_COLORS: Final = 4
 
 _Group = tuple[int, ...]
 """A group as its cards' indices, in laid order."""
@@ -36,7 +34,7 @@ the getter of their counts."""
 
 
 def _face(number: int, color: int) -> int:
-    return (number - 1) * _COLORS + color
+    return (number - 1) * COLOR_COUNT + color
 
 
 def _pooled_groups(
@@ -177,14 +175,14 @@ def _with_getters(pools: Sequence[tuple[int, ...]]) -> tuple[_Pool, ...]:
 
 _SET_POOLS: Final = _with_getters(
     [
-        tuple(_face(number, color) for color in range(_COLORS))
-        for number in range(1, _HIGHEST + 1)
+        tuple(_face(number, color) for color in range(COLOR_COUNT))
+        for number in range(1, HIGHEST + 1)
     ]
 )
 _COLOR_POOLS: Final = _with_getters(
     [
-        tuple(_face(number, color) for number in range(1, _HIGHEST + 1))
-        for color in range(_COLORS)
+        tuple(_face(number, color) for number in range(1, HIGHEST + 1))
+        for color in range(COLOR_COUNT)
     ]
 )
 _PARITY_POOLS: Final = {
@@ -192,17 +190,17 @@ _PARITY_POOLS: Final = {
         [
             tuple(
                 _face(number, color)
-                for number in range(1, _HIGHEST + 1)
+                for number in range(1, HIGHEST + 1)
                 if number % 2 == parity
-                for color in range(_COLORS)
+                for color in range(COLOR_COUNT)
             )
         ]
     )
     for parity in (0, 1)
 }
 """For even (0) and odd (1) groups, their one pool: the faces of their numbers."""
-_RUN_PALETTES: Final = (tuple(range(_COLORS)),)
-_COLOR_RUN_PALETTES: Final = tuple((color,) for color in range(_COLORS))
+_RUN_PALETTES: Final = (tuple(range(COLOR_COUNT)),)
+_COLOR_RUN_PALETTES: Final = tuple((color,) for color in range(COLOR_COUNT))
 _BY_NUMBER: Final = {
     palette: tuple(
         (
@@ -213,7 +211,7 @@ _BY_NUMBER: Final = {
         )
         for faces in (
             tuple(_face(number, color) for color in palette)
-            for number in range(1, _HIGHEST + 1)
+            for number in range(1, HIGHEST + 1)
         )
     )
     for palette in (*_RUN_PALETTES, *_COLOR_RUN_PALETTES)
@@ -223,9 +221,9 @@ the getter of their counts."""
 _SUBSETS: Final = tuple(
     tuple(
         sum(comb(held, extra) for extra in range(free + 1))
-        for free in range(_HIGHEST + 1)
+        for free in range(HIGHEST + 1)
     )
-    for held in range(_HIGHEST + 1)
+    for held in range(HIGHEST + 1)
 )
 """``_SUBSETS[n][k]``: the ways to choose at most ``k`` of ``n`` places."""
 

@@ -10,11 +10,12 @@ from typing import Final, cast
 
 import attrs
 
+from ._cards import HIGHEST
 from ._errors import NotationError, RulesError, UsageError, shown
 from ._immutable import Immutable
 from ._limits import MAX_GROUPS, MAX_PHASE_CARDS, MAX_PHASE_TEXT
 
-_MAX_RUN: Final = 12
+_MAX_RUN: Final = HIGHEST  # a run holds each number once at most
 
 __all__ = ["STANDARD_PHASES", "GroupKind", "GroupSpec", "NaturalRule", "PhaseSpec"]
 
@@ -139,7 +140,8 @@ def _check_size(instance: GroupSpec, attribute: object, size: int) -> None:
         parity = instance.kind.parity
         if parity is None:
             raise RulesError(
-                f"a run holds at most 12 cards (numbers 1-12), not {shown(size)}"
+                f"a run holds at most {_MAX_RUN} cards (numbers 1-{HIGHEST}), "
+                f"not {shown(size)}"
             )
         numbers = ", ".join(str(n) for n in range(2 - parity, _MAX_RUN + 1, 2))
         raise RulesError(

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
-from .._cards import WILD, Card
-from ._common import COLORS, HIGHEST, INF, PER_GROUP, Answer, naturals_needed
+from .._cards import HIGHEST, SKIP_SLOT, SLOT_COUNT, WILD, Card
+from ._common import COLORS, INF, PER_GROUP, Answer, naturals_needed
 
 # For each bin in turn, how many groups of each size it takes.
 _Takes = tuple[tuple[int, ...], ...]
@@ -140,19 +140,19 @@ class OneKind:
     def solve(self, hand: Sequence[Card]) -> Answer | None:
         """A way to make the phase from ``hand``, or ``None``."""
         if self.by_color:
-            counts = [0] * 5
+            counts = [0] * (COLORS + 1)
             for card in hand:
                 counts[card._c] += 1
             # By identity: one object per face, and a card's comparison is
             # Python code.
             wilds = [card is WILD for card in hand].count(True)
-            naturals = len(hand) - counts[4]
+            naturals = len(hand) - counts[COLORS]
         else:
-            counts = [0] * 14
+            counts = [0] * SLOT_COUNT
             for card in hand:
                 counts[card._n] += 1
             wilds = counts[0]
-            naturals = len(hand) - wilds - counts[13]
+            naturals = len(hand) - wilds - counts[SKIP_SLOT]
         need = self.need
         if naturals + wilds < self.slots or naturals < need:
             return None

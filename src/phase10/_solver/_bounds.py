@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ._common import COLOR, COLOR_RUN, COLORS, HIGHEST, INF, RUN, SET
+from .._cards import HIGHEST, SLOT_COUNT
+from ._common import COLOR, COLOR_RUN, COLORS, INF, RUN, SET
 from ._tally import Tally
 
 _MAX_STATES: Final = 512  # beyond this covered() settles for a weaker bound
@@ -35,13 +36,13 @@ def least_alone(
     """
     groups = len(kinds)
     least = [0] * (groups + 1)
-    core = [0] * 14
+    core = [0] * SLOT_COUNT
     for j in range(groups - 1, -1, -1):
         least[j] = least[j + 1] + alone[j]
         if kinds[j] in (RUN, COLOR_RUN):
             for x in range(HIGHEST + 1 - sizes[j], sizes[j] + 1):
                 core[x] += 1
-        short = sum(max(0, core[x] - by_number[x]) for x in range(1, 13))
+        short = sum(max(0, core[x] - by_number[x]) for x in range(1, HIGHEST + 1))
         least[j] = max(least[j], short)
     return least
 
@@ -261,7 +262,7 @@ class GroupsLeft:
                 if kind == SET:
                     most = pooled(numbers, 1, mask[0], size, count)
                 else:
-                    line = tuple(v if v > 0 else 0 for v in numbers[1:13])
+                    line = tuple(v if v > 0 else 0 for v in numbers[1 : HIGHEST + 1])
                     most = covered_by(self.tables, line, size, mask[0], count)[count]
             if most < 0:
                 return INF

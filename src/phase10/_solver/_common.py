@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from .._cards import Card
+from .._cards import COLOR_COUNT, HIGHEST, Card
 from .._phases import GroupKind, NaturalRule
 
 Answer = tuple[tuple[Card, ...], ...]
@@ -47,8 +47,7 @@ LEVEL: Final = {
     NaturalRule.PER_GROUP: PER_GROUP,
 }
 
-HIGHEST: Final = 12  # the highest number
-COLORS: Final = 4
+COLORS: Final = COLOR_COUNT  # the colours, named in _cards with the other card facts
 INF: Final = 1 << 30  # more Wilds than any hand holds
 ALL_NUMBERS: Final = (1 << (HIGHEST + 1)) - 2  # bits 1-12
 

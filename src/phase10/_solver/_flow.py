@@ -13,18 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .._cards import FACES, WILD, Card
-from ._common import (
-    COLOR,
-    COLOR_RUN,
-    COLORS,
-    HIGHEST,
-    INF,
-    PARITY_RUNS,
-    RUN,
-    SET,
-    Answer,
-)
+from .._cards import FACES, HIGHEST, NUMBER_FACES, WILD, Card
+from ._common import COLOR, COLOR_RUN, COLORS, INF, PARITY_RUNS, RUN, SET, Answer
 
 _RUNS: Final = (RUN, COLOR_RUN, *PARITY_RUNS)
 
@@ -37,7 +27,7 @@ def accepted(kind: int, size: int, value: int) -> list[int]:
     if kind == SET:
         return list(range((value - 1) * 4, value * 4))
     if kind == COLOR:
-        return list(range(value, 48, 4))
+        return list(range(value, NUMBER_FACES, COLORS))
     if kind == RUN:
         return list(range((value - 1) * 4, (value + size - 1) * 4))
     color, low = value >> 4, value & 15
@@ -63,7 +53,7 @@ class Naturals:
         # The face whose card group j holds.
         self.pick = [-1] * groups
         # The groups holding a card of each face.
-        self.holders: list[list[int]] = [[] for _ in range(48)]
+        self.holders: list[list[int]] = [[] for _ in range(NUMBER_FACES)]
 
     def faces(self, kind: int, size: int, value: int) -> list[int]:
         """The faces that a group accepts and the hand holds."""
@@ -155,7 +145,7 @@ def flow_answer(
     """
     nodes, node_of = _slot_nodes(kinds, sizes, params, accepts)
     held: list[list[int]] = [[] for _ in nodes]
-    used = [0] * 48
+    used = [0] * NUMBER_FACES
     for j, f in enumerate(first):
         for n in node_of[j]:
             if f in nodes[n][3]:
@@ -171,7 +161,7 @@ def flow_answer(
             while len(mine) < cap and used[f] < cnt[f]:
                 mine.append(f)
                 used[f] += 1
-    takers: list[list[int]] = [[] for _ in range(48)]
+    takers: list[list[int]] = [[] for _ in range(NUMBER_FACES)]
     for n, node in enumerate(nodes):
         for f in node[3]:
             takers[f].append(n)
@@ -229,7 +219,7 @@ def _augment(
     """Move one more natural card into a slot along an alternating path."""
     came_from_face: dict[int, int] = {}  # node -> the face that would enter it
     came_from_node: dict[int, int] = {}  # face -> the node it would leave
-    queue = [f for f in range(48) if used[f] < cnt[f] and takers[f]]
+    queue = [f for f in range(NUMBER_FACES) if used[f] < cnt[f] and takers[f]]
     seen = set(queue)
     for f in queue:
         for n in takers[f]:

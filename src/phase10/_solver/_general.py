@@ -17,13 +17,20 @@ from collections import Counter
 from collections.abc import Sequence
 from math import comb
 
-from .._cards import Card
+from .._cards import (
+    FACE_COUNT,
+    HIGHEST,
+    NUMBER_FACES,
+    SKIP_INDEX,
+    SLOT_COUNT,
+    WILD_INDEX,
+    Card,
+)
 from ._bounds import GroupsLeft, least_alone
 from ._common import (
     COLOR,
     COLOR_RUN,
     COLORS,
-    HIGHEST,
     PER_GROUP,
     PER_PHASE,
     RUN,
@@ -58,16 +65,16 @@ class General:
 
     def solve(self, hand: Sequence[Card]) -> Answer | None:
         """A way to make the phase from ``hand``, or ``None``."""
-        cnt = [0] * 50
+        cnt = [0] * FACE_COUNT
         for card in hand:
             cnt[card.index] += 1
-        wilds = cnt[48]
-        naturals = len(hand) - wilds - cnt[49]
+        wilds = cnt[WILD_INDEX]
+        naturals = len(hand) - wilds - cnt[SKIP_INDEX]
         if naturals + wilds < self.slots or naturals < self.need:
             return None
-        by_number = [0] * 14
+        by_number = [0] * SLOT_COUNT
         by_color = [0] * COLORS
-        for f in range(48):
+        for f in range(NUMBER_FACES):
             if cnt[f]:
                 by_number[f // 4 + 1] += cnt[f]
                 by_color[f % 4] += cnt[f]
@@ -216,7 +223,7 @@ class _Search:
         least: Sequence[int],
     ) -> None:
         groups = len(kinds)
-        wilds = cnt[48]
+        wilds = cnt[WILD_INDEX]
         self.cnt = cnt
         self.wilds = wilds
         self.kinds = kinds
@@ -242,8 +249,8 @@ class _Search:
         # alike: swapping them maps one subtree onto the other, so only
         # the first of them is tried. This matters on big decks.
         self.no_runs = RUN not in kinds and COLOR_RUN not in kinds
-        self.rows = [tuple(cnt[(x - 1) * 4 : x * 4]) for x in range(14)]
-        self.columns = [tuple(cnt[c:48:4]) for c in range(COLORS)]
+        self.rows = [tuple(cnt[(x - 1) * 4 : x * 4]) for x in range(SLOT_COUNT)]
+        self.columns = [tuple(cnt[c:NUMBER_FACES:COLORS]) for c in range(COLORS)]
         # Sub-states that failed, and with how many Wilds to spare. Unless
         # every group needs a natural card of its own or number and colour
         # demands compete, what the groups left can still do depends only
@@ -306,7 +313,7 @@ class _Search:
                     value & 15 if kind == COLOR_RUN else 0,
                     tally.color_demand[c],
                     self.columns[c],
-                    tuple(tally.face_demand[c:48:4]),
+                    tuple(tally.face_demand[c:NUMBER_FACES:COLORS]),
                 )
                 if alike in seen:
                     continue

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._cards import Card
+from .._cards import FACE_COUNT, HIGHEST, NUMBER_FACES, SKIP_INDEX, WILD_INDEX, Card
 from ._common import (
     COLOR,
     COLOR_RUN,
     COLORS,
     EVEN,
     EVEN_RUN,
-    HIGHEST,
     ODD,
     ODD_RUN,
     PARITY_RUNS,
@@ -44,10 +43,10 @@ def house_accepted(kind: int, size: int, value: int, wrap: bool) -> list[int]:
     if kind == SET:
         return list(range((value - 1) * 4, value * 4))
     if kind == COLOR:
-        return list(range(value, 48, 4))
+        return list(range(value, NUMBER_FACES, COLORS))
     if kind in (EVEN, ODD):
         parity = 0 if kind == EVEN else 1
-        return [f for f in range(48) if (f // 4 + 1) % 2 == parity]
+        return [f for f in range(NUMBER_FACES) if (f // 4 + 1) % 2 == parity]
     colors = (value >> 4,) if kind == COLOR_RUN else range(COLORS)
     low = value & 15 if kind == COLOR_RUN else value
     step = 2 if kind in PARITY_RUNS else 1
@@ -103,11 +102,11 @@ class House:
 
     def solve(self, hand: Sequence[Card]) -> Answer | None:
         """A way to make the phase from ``hand``, or ``None``."""
-        cnt = [0] * 50
+        cnt = [0] * FACE_COUNT
         for card in hand:
             cnt[card.index] += 1
-        wilds = cnt[48]
-        naturals = len(hand) - wilds - cnt[49]
+        wilds = cnt[WILD_INDEX]
+        naturals = len(hand) - wilds - cnt[SKIP_INDEX]
         if naturals + wilds < self.slots or naturals < self.need:
             return None
         strict = self.level == PER_GROUP
@@ -184,7 +183,7 @@ class _Search:
         found: dict[tuple[int, int], list[tuple[int, list[int]]]],
     ) -> None:
         self.cnt = cnt
-        self.wilds = cnt[48]
+        self.wilds = cnt[WILD_INDEX]
         self.level = plan.level
         self.kinds = [kind for kind, _ in keys]
         self.sizes = [size for _, size in keys]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._cards import WILD, Card
-from ._common import HIGHEST, PER_GROUP, Answer, naturals_needed
+from .._cards import HIGHEST, SKIP_SLOT, SLOT_COUNT, WILD, Card
+from ._common import PER_GROUP, Answer, naturals_needed
 
 _NUMBERS = range(1, HIGHEST + 1)
 
@@ -28,17 +28,17 @@ class SingleRun:
 
     def solve(self, hand: Sequence[Card]) -> Answer | None:
         """A way to make the run from ``hand``, or ``None``."""
-        counts = [0] * 14
+        counts = [0] * SLOT_COUNT
         for card in hand:
             counts[card._n] += 1
         wilds = counts[0]
-        naturals = len(hand) - wilds - counts[13]
+        naturals = len(hand) - wilds - counts[SKIP_SLOT]
         size = self.size
         need = self.need
         if naturals + wilds < size or naturals < need:
             return None
         # present[x]: how many of the numbers 1..x the hand holds.
-        present = [0] * 14
+        present = [0] * SLOT_COUNT
         total = 0
         for x in _NUMBERS:
             if counts[x]:
@@ -85,17 +85,17 @@ class RunAndSet:
 
     def solve(self, hand: Sequence[Card]) -> Answer | None:
         """A way to make the phase from ``hand``, or ``None``."""
-        counts = [0] * 14
+        counts = [0] * SLOT_COUNT
         for card in hand:
             counts[card._n] += 1
         wilds = counts[0]
-        naturals = len(hand) - wilds - counts[13]
+        naturals = len(hand) - wilds - counts[SKIP_SLOT]
         if naturals + wilds < self.slots or naturals < self.need:
             return None
         size = self.run_size
         set_size = self.set_size
         per_group = self.per_group
-        present = [0] * 14
+        present = [0] * SLOT_COUNT
         total = 0
         most = 0
         for x in _NUMBERS:

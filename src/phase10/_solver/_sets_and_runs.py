@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._cards import WILD, Card
+from .._cards import HIGHEST, SKIP_SLOT, SLOT_COUNT, WILD, Card
 from ._bins import place_on_bins, top_bins
 from ._bounds import Tables, classes_from, covered_by, pooled
 from ._common import (
     ALL_NUMBERS,
-    HIGHEST,
     PER_GROUP,
     RUN,
     SET,
@@ -90,11 +89,11 @@ class SetsAndRuns:
 
     def solve(self, hand: Sequence[Card]) -> Answer | None:
         """A way to make the phase from ``hand``, or ``None``."""
-        counts = [0] * 14
+        counts = [0] * SLOT_COUNT
         for card in hand:
             counts[card._n] += 1
         wilds = counts[0]
-        naturals = len(hand) - wilds - counts[13]
+        naturals = len(hand) - wilds - counts[SKIP_SLOT]
         if naturals + wilds < self.slots or naturals < self.need:
             return None
         try:
@@ -113,7 +112,7 @@ class _RunSearch:
         self.hand = hand
         self.counts = counts  # cards per number: Wilds at 0, Skips at 13
         self.wilds = counts[0]
-        self.demand = [0] * 14  # run slots per number
+        self.demand = [0] * SLOT_COUNT  # run slots per number
         self.lows = [0] * plan.nruns  # each run's lowest number
         self.tables: Tables = {}
 
@@ -168,8 +167,8 @@ class _RunSearch:
         plan = self.plan
         counts = self.counts
         demand = self.demand
-        left = [counts[x] - demand[x] for x in range(14)]
-        line = tuple(v if v > 0 else 0 for v in left[1:13])
+        left = [counts[x] - demand[x] for x in range(SLOT_COUNT)]
+        line = tuple(v if v > 0 else 0 for v in left[1 : HIGHEST + 1])
         total = 0
         for first, size, count in plan.run_classes[j]:
             mask = (1 << (HIGHEST + 2 - size)) - 2
@@ -189,8 +188,8 @@ class _RunSearch:
         counts = self.counts
         wanted: list[int] = []
         if plan.nsets:
-            spare = [0] * 14
-            order = [0] * 14
+            spare = [0] * SLOT_COUNT
+            order = [0] * SLOT_COUNT
             for x in _NUMBERS:
                 left = counts[x] - self.demand[x]
                 if left > 0:
@@ -246,7 +245,7 @@ def build_sets_and_runs(
     set_cards: list[list[Card]] = [[] for _ in range(nsets)]
     for card in hand:
         n = card._n
-        if n == 0 or n == 13:
+        if n == 0 or n == SKIP_SLOT:
             continue
         for j in range(nsets):
             if set_numbers[j] == n and not set_cards[j]:

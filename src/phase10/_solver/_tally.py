@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._common import COLOR_RUN, COLORS, HIGHEST, RUN, SET
+from .._cards import HIGHEST, NUMBER_FACES, SLOT_COUNT
+from ._common import COLOR_RUN, COLORS, RUN, SET
 from ._flow import rest_flow
 
 _NUMBERS = range(1, HIGHEST + 1)
@@ -42,9 +43,11 @@ class Tally:
         self, cnt: Sequence[int], by_number: Sequence[int], by_color: Sequence[int]
     ) -> None:
         self.cnt = cnt  # cards per face (0-47), Wilds (48), Skips (49)
-        self.face_demand = [0] * 48  # colour-run slots per face
-        self.face_left = list(cnt[:48])  # cards per face not taken by colour runs
-        self.demand = [0] * 14  # set and run slots per number
+        self.face_demand = [0] * NUMBER_FACES  # colour-run slots per face
+        self.face_left = list(
+            cnt[:NUMBER_FACES]
+        )  # cards per face not taken by colour runs
+        self.demand = [0] * SLOT_COUNT  # set and run slots per number
         self.number_left = list(by_number)  # cards per number left by colour runs
         self.color_demand = [0] * COLORS  # colour-group slots per colour
         self.color_left = list(by_color)  # cards per colour left by colour runs
@@ -119,9 +122,9 @@ class Tally:
         compete (the closed-form minimum cut)."""
         cnt = self.cnt
         face_demand = self.face_demand
-        spare = [0] * 48
+        spare = [0] * NUMBER_FACES
         used = 0
-        for f in range(48):
+        for f in range(NUMBER_FACES):
             over = face_demand[f] - cnt[f]
             if over > 0:
                 used += over
@@ -154,7 +157,7 @@ class Tally:
         be negative."""
         demand = self.demand
         number_left = self.number_left
-        return [number_left[x] - demand[x] for x in range(14)]
+        return [number_left[x] - demand[x] for x in range(SLOT_COUNT)]
 
     def colors_spare(self) -> list[int]:
         """Per colour, the cards left beyond the demand; may be negative."""
@@ -170,7 +173,7 @@ class Tally:
         elsewhere)."""
         face_left = self.face_left
         if mixed:
-            return [tuple(face_left[c:48:4]) for c in range(COLORS)]
+            return [tuple(face_left[c:NUMBER_FACES:COLORS]) for c in range(COLORS)]
         number_left = self.number_left
         demand = self.demand
         spare = self.colors_spare()
