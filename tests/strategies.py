@@ -12,7 +12,9 @@ one yields.
   face than the deck holds).
 - :func:`group_specs`: one valid group requirement of any kind.
 - :func:`phase_specs`: a valid phase of a few groups and a bounded total size.
-- :func:`rules_records`: a valid :class:`~phase10.Rules` with random options.
+- :func:`rules_records`: a valid :class:`~phase10.Rules` with random options,
+  built from the fields of ``Rules`` (:func:`rules_options`), each drawn by
+  :func:`option_strategy` unless other options constrain it.
 - :func:`rich_hands`: a hand from a narrow slice of the deck, so that
   phases can often be made in many ways.
 - :func:`game_states`: a state reached by play from a new game (see
@@ -21,9 +23,13 @@ one yields.
 
 from __future__ import annotations
 
+import enum
 import random
+import typing
 from collections.abc import Sequence
+from typing import Any
 
+import attrs
 from games import play
 from hypothesis import strategies as st
 
@@ -35,7 +41,6 @@ from phase10 import (
     WILD,
     Card,
     Color,
-    EmptyDrawPile,
     GameState,
     GroupKind,
     GroupSpec,
@@ -45,11 +50,11 @@ from phase10 import (
     PhaseSpec,
     Points,
     Rules,
-    SkipLimit,
     Step,
     apply,
     find_phase,
     legal_actions,
+    masters_deck,
     new_game,
     standard_deck,
 )
@@ -63,8 +68,10 @@ __all__ = [
     "group_specs",
     "hands",
     "number_cards",
+    "option_strategy",
     "phase_specs",
     "rich_hands",
+    "rules_options",
     "rules_records",
 ]
 
@@ -197,58 +204,87 @@ def _points() -> st.SearchStrategy[Points]:
     )
 
 
+_OPTION_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
+    # The Masters Edition's options (R44-R48): most often the classic game.
+    "phase_choice": st.sampled_from(
+        [PhaseChoice.IN_ORDER] * 2 + [PhaseChoice.CHOSEN, PhaseChoice.DECLARED]
+    ),
+    "saves_per_hand": st.sampled_from([0, 0, 1, 2]),
+    "most_saved": st.integers(1, 3),
+    "points": _points(),
+    "deck": st.sampled_from([standard_deck(), masters_deck()]),
+}
+"""The options drawn by a strategy of their own rather than from their type."""
+
+_DRAWN_LAST: tuple[str, ...] = (
+    "phases",
+    "hand_size",
+    "min_players",
+    "max_players",
+    "everyone_advances",
+)
+"""The options that make a valid rule set with the others, drawn once those
+are known (see :func:`rules_records`)."""
+
+
+def option_strategy(name: str, hint: Any) -> st.SearchStrategy[Any]:
+    """How option ``name`` of type ``hint`` is drawn when no other option
+    constrains it: by its strategy in ``_OPTION_STRATEGIES``, else any
+    value of its type (a flag or a member of an enum). A new option of
+    another type (a number, a record) must be given a strategy there."""
+    if name in _OPTION_STRATEGIES:
+        return _OPTION_STRATEGIES[name]
+    if hint is bool:
+        return st.booleans()
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return st.sampled_from(hint)
+    raise TypeError(
+        f"no strategy for the option {name} of type {hint}: give it one in "
+        "_OPTION_STRATEGIES"
+    )
+
+
+def rules_options() -> tuple[tuple[str, Any], ...]:
+    """Each field of :class:`~phase10.Rules` and its type, in order."""
+    hints = typing.get_type_hints(Rules)
+    return tuple((field.name, hints[field.name]) for field in attrs.fields(Rules))
+
+
 @st.composite
 def rules_records(draw: st.DrawFn) -> Rules:
     """A valid :class:`~phase10.Rules` with every option drawn at random.
 
-    The phase list is the official one, its first N phases, the even phases,
-    or 1-10 random custom phases; the hand size (6-12) is big enough for every
-    phase (``min_cards <= hand_size + 1``, or ``hand_size`` without going out
-    by a hit) and the standard deck can deal it to
-    ``max_players`` (at most 8) and still start both piles. Valid by
+    Each option is drawn from its type (a flag, a member of an enum) or by
+    a strategy of its own (``_OPTION_STRATEGIES``), and then the options
+    that must agree with them (``_DRAWN_LAST``): the phase list is the
+    official one, its first N phases, the even phases, or 1-10 random custom
+    phases; the hand size (6-12) is big enough for every phase
+    (``min_cards <= hand_size + 1``, or ``hand_size`` without going out by a
+    hit, with runs wrapping from 12 to 1 under ``wrap_runs``) and the deck
+    (the standard one or the Masters Edition's) can deal it, and the save
+    piles, to ``max_players`` (at most 8) and still start both piles; every
+    player advances only where phases are laid in order. Valid by
     construction: building the record never raises.
     """
-    go_out_by_hit = draw(st.booleans())
-    wrap_runs = draw(st.booleans())
-    phases, hand_size = draw(_phase_lists(go_out_by_hit, wrap_runs))
-    deck = standard_deck()
-    # The Masters Edition's options (R44-R48): most often the classic game.
-    phase_choice = draw(
-        st.sampled_from(
-            [PhaseChoice.IN_ORDER] * 2 + [PhaseChoice.CHOSEN, PhaseChoice.DECLARED]
-        )
+    options = {
+        name: draw(option_strategy(name, hint))
+        for name, hint in rules_options()
+        if name not in _DRAWN_LAST
+    }
+    phases, hand_size = draw(
+        _phase_lists(options["go_out_by_hit"], options["wrap_runs"])
     )
-    saves_per_hand = draw(st.sampled_from([0, 0, 1, 2]))
-    most_saved = draw(st.integers(1, 3))
-    held = hand_size + (most_saved if saves_per_hand else 0)
-    max_players = draw(st.integers(2, min(_MAX_SEATS, (len(deck) - 2) // held)))
-    min_players = draw(st.integers(2, max_players))
-    in_order = phase_choice is PhaseChoice.IN_ORDER
+    held = hand_size + (options["most_saved"] if options["saves_per_hand"] else 0)
+    seats = min(_MAX_SEATS, (len(options["deck"]) - 2) // held)
+    max_players = draw(st.integers(2, seats))
+    in_order = options["phase_choice"] is PhaseChoice.IN_ORDER
     return Rules(
+        **options,
         phases=phases,
-        everyone_advances=in_order and draw(st.booleans()),
-        phase_choice=phase_choice,
-        saves_per_hand=saves_per_hand,
-        most_saved=most_saved,
-        saved_cards_hidden=draw(st.booleans()),
-        saved_cards_score=draw(st.booleans()),
-        go_out_by_save=draw(st.booleans()),
-        save_skips=draw(st.booleans()),
-        draw_saved_same_hand=draw(st.booleans()),
-        skip_next_only=draw(st.booleans()),
-        swap_wilds=draw(st.booleans()),
         hand_size=hand_size,
-        deck=deck,
-        min_players=min_players,
+        min_players=draw(st.integers(2, max_players)),
         max_players=max_players,
-        naturals=draw(st.sampled_from(NaturalRule)),
-        skip_limit=draw(st.sampled_from(SkipLimit)),
-        wild_from_discard=draw(st.booleans()),
-        hit_on_lay_turn=draw(st.booleans()),
-        go_out_by_hit=go_out_by_hit,
-        on_empty_draw_pile=draw(st.sampled_from(EmptyDrawPile)),
-        points=draw(_points()),
-        wrap_runs=wrap_runs,
+        everyone_advances=in_order and draw(st.booleans()),
     )
 
 

@@ -37,6 +37,7 @@ from ._codegen import make_function
 from ._errors import FormatError, NotationError, RulesError, shown
 from ._fields import (
     Table,
+    added_later,
     field_rule,
     field_types,
     item_type,
@@ -59,8 +60,7 @@ from ._json import (
 from ._limits import MAX_PHASES
 from ._phases import GroupKind, PhaseSpec
 from ._rules import OFFICIAL, EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
-from ._state import Pile, PlayerState, Step
-from ._view import PlayerView, PublicPlayer
+from ._state import Pile, Step
 
 __all__ = [
     "MOVE_CLASSES",
@@ -78,33 +78,12 @@ __all__ = [
     "write_rules",
 ]
 
-WRITTEN_WHEN_SET: Final[Mapping[type, frozenset[str]]] = MappingProxyType(
-    {
-        Rules: frozenset(
-            {
-                "phase_choice",
-                "saves_per_hand",
-                "most_saved",
-                "saved_cards_hidden",
-                "saved_cards_score",
-                "go_out_by_save",
-                "save_skips",
-                "draw_saved_same_hand",
-                "skip_next_only",
-                "wrap_runs",
-                "swap_wilds",
-            }
-        ),
-        PlayerState: frozenset({"phases_done", "active", "saved", "saved_now"}),
-        PublicPlayer: frozenset(
-            {"phases_done", "active", "saved", "saved_size", "saved_now"}
-        ),
-        PlayerView: frozenset({"saved"}),
-    }
-)
-"""Fields added since 0.1.0, by record: a document leaves each out while it
-holds its default, so that a document of a game that uses none of them is
-the same as 0.1.0 wrote it, and 0.1.0 reads it."""
+_LATER: Final[dict[type, frozenset[str]]] = {}
+WRITTEN_WHEN_SET: Final[Mapping[type, frozenset[str]]] = MappingProxyType(_LATER)
+"""Fields added since 0.1.0, by record, for each record that has a
+:class:`Codec` and such fields: a document leaves each out while it holds
+its default. Filled by the codecs from the fields' metadata (``"since"``,
+see ``_fields.added_later``), which is the one place it is written."""
 
 Encoder = Callable[[Any], Any]
 """Writes a field's value as a JSON-ready value."""
@@ -263,11 +242,11 @@ class Codec:
         self.defaults: Mapping[str, Any] = json_defaults(cls, self.fields, written)
         """The JSON of each field's default, by key, for the fields that have
         one: what a document written before the field existed is read with."""
-        later = {
-            field: self.defaults[field]
-            for field in WRITTEN_WHEN_SET.get(cls, ())
-            if field in self.defaults
-        }
+        # The fields added since 0.1.0 are written only when not at their
+        # defaults, so that 0.1.0 reads the documents of games that use none.
+        later = {field: self.defaults[field] for field in added_later(cls)}
+        if later:
+            _LATER[cls] = frozenset(later)
         self.write: Callable[[Any], dict[str, Any]] = _writer(cls, tag, written, later)
         """``write(obj)``: ``obj`` as a dict of JSON-ready values."""
         self.build: Callable[[dict[str, Any], str, Table], Any] = _builder(

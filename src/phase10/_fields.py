@@ -12,6 +12,7 @@ reader (``_codec.py``) reads with them, and :func:`~phase10.check_state`
 from __future__ import annotations
 
 import functools
+import re
 import typing
 from collections.abc import Callable, Mapping
 from types import NoneType, UnionType
@@ -19,6 +20,7 @@ from typing import Any, Final, NamedTuple
 
 import attrs
 
+from ._cards import HIGHEST
 from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND
 from ._json import (
     fail,
@@ -37,14 +39,17 @@ from ._view import PlayerView, PublicPlayer
 
 __all__ = [
     "FIELD_RULES",
+    "FIRST_RELEASE",
     "MAX_OWED",
     "Rule",
     "Table",
+    "added_later",
     "field_rule",
     "field_types",
     "item_type",
     "optional_type",
     "plain_rule",
+    "since",
 ]
 
 MAX_OWED: Final = 1000
@@ -109,7 +114,7 @@ def _card_count(value: object, where: str, table: Table) -> int:
 
 
 def _group_number(value: object, where: str, table: Table) -> int | None:
-    return optional_whole(value, where, 1, 12)
+    return optional_whole(value, where, 1, HIGHEST)
 
 
 def _seed(value: object, where: str, table: Table) -> int:
@@ -221,3 +226,48 @@ def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
     """
     hints = typing.get_type_hints(cls)
     return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))
+
+
+# --- the release that added a field --------------------------------------------------
+
+FIRST_RELEASE: Final = "0.1"
+"""The first release, whose documents every later one reads and writes alike."""
+
+_VERSION: Final = re.compile(r"(\d+)\.(\d+)")
+
+
+def since(field: attrs.Attribute[Any]) -> str:
+    """The release that added ``field``: its metadata's ``"since"`` (such as
+    ``metadata={"since": "0.2"}``), else the first release."""
+    version = field.metadata.get("since", FIRST_RELEASE)
+    if not isinstance(version, str) or not _VERSION.fullmatch(version):
+        raise TypeError(
+            f"field {field.name}: since must be a release such as '0.2', "
+            f"not {version!r}"
+        )
+    return version
+
+
+def _release(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+@functools.cache
+def added_later(cls: type) -> tuple[str, ...]:
+    """The fields of ``cls`` added after the first release, in order: a
+    document leaves each out while it holds its default, so that the
+    document of a game that uses none of them is the same as 0.1.0 wrote
+    it, and 0.1.0 reads it. Each must have a default."""
+    first = _release(FIRST_RELEASE)
+    later = []
+    for field in attrs.fields(cls):
+        if _release(since(field)) > first:
+            default = field.default
+            if default is attrs.NOTHING or getattr(default, "takes_self", False):
+                raise TypeError(
+                    f"{cls.__name__}.{field.name}, added in {since(field)}, needs "
+                    "a default of its own, read from the documents written "
+                    "before it"
+                )
+            later.append(field.name)
+    return tuple(later)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import enum
+import functools
+import typing
 from collections.abc import Iterable, Mapping
 from difflib import get_close_matches
-from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
 from typing import Any, Final
@@ -235,41 +236,70 @@ class Rules(Immutable):
     """What happens when a turn starts with the draw pile empty (R25)."""
     points: Points = attrs.field(factory=Points)
     """Penalty points for cards left in hand (R34)."""
-    phase_choice: PhaseChoice = PhaseChoice.IN_ORDER
+    phase_choice: PhaseChoice = attrs.field(
+        default=PhaseChoice.IN_ORDER, metadata={"since": "0.2"}
+    )
     """Which phase a player may lay in a hand: the next in order (R16), one
     chosen at the start of the hand (the Masters Edition, R44) or one
-    declared when it is laid (R45)."""
-    saves_per_hand: int = 0
+    declared when it is laid (R45).
+
+    .. versionadded:: 0.2
+    """
+    saves_per_hand: int = attrs.field(default=0, metadata={"since": "0.2"})
     """How many cards a player may save in a hand, each ending a turn in
     place of a discard (R46); 0, the classic game, saves none. The Masters
-    Edition saves one."""
-    most_saved: int = 2
-    """The most cards a player's save pile holds at once (R46)."""
-    saved_cards_hidden: bool = False
+    Edition saves one.
+
+    .. versionadded:: 0.2
+    """
+    most_saved: int = attrs.field(default=2, metadata={"since": "0.2"})
+    """The most cards a player's save pile holds at once (R46).
+
+    .. versionadded:: 0.2
+    """
+    saved_cards_hidden: bool = attrs.field(default=False, metadata={"since": "0.2"})
     """Whether saved cards are kept face down, seen by their owner alone
-    (R48); by default they are face up."""
-    saved_cards_score: bool = False
+    (R48); by default they are face up.
+
+    .. versionadded:: 0.2
+    """
+    saved_cards_score: bool = attrs.field(default=False, metadata={"since": "0.2"})
     """Whether the cards in a player's save pile count against them when a
-    hand ends, as cards in hand do (R48)."""
-    go_out_by_save: bool = False
+    hand ends, as cards in hand do (R48).
+
+    .. versionadded:: 0.2
+    """
+    go_out_by_save: bool = attrs.field(default=False, metadata={"since": "0.2"})
     """Whether saving one's last card goes out (R46); by default the last
-    card cannot be saved."""
-    save_skips: bool = True
-    """Whether a Skip may be saved (R46)."""
-    draw_saved_same_hand: bool = False
+    card cannot be saved.
+
+    .. versionadded:: 0.2
+    """
+    save_skips: bool = attrs.field(default=True, metadata={"since": "0.2"})
+    """Whether a Skip may be saved (R46).
+
+    .. versionadded:: 0.2
+    """
+    draw_saved_same_hand: bool = attrs.field(default=False, metadata={"since": "0.2"})
     """Whether a card saved in this hand may be drawn back in the same hand
-    (R47); by default a saved card is for a later hand."""
-    skip_next_only: bool = False
+    (R47); by default a saved card is for a later hand.
+
+    .. versionadded:: 0.2
+    """
+    skip_next_only: bool = attrs.field(default=False, metadata={"since": "0.2"})
     """A house rule: a Skip always makes the next player lose a turn, with
-    no choice of target (R49)."""
-    swap_wilds: bool = False
+    no choice of target (R49).
+
+    .. versionadded:: 0.2
+    """
+    swap_wilds: bool = attrs.field(default=False, metadata={"since": "0.2"})
     """A house rule: whether a player whose phase is down may put on the
     table the natural card a laid Wild stands for and take the Wild (R50).
     Off in the official game, where a laid Wild stays (R13).
 
     .. versionadded:: 0.2
     """
-    wrap_runs: bool = False
+    wrap_runs: bool = attrs.field(default=False, metadata={"since": "0.2"})
     """A house rule: whether a run (and a colour run) may go on from 12 to 1,
     as ``11 12 1 2`` (R42). Still no number twice, so a run holds at most 12
     cards. Off in the official game.
@@ -350,54 +380,62 @@ class Rules(Immutable):
         return attrs.evolve(self, **changes)
 
 
-def _check_type(name: str, value: object, kind: type) -> None:
-    if kind is int:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        what = "a whole number"
-    else:
-        ok = isinstance(value, kind)
-        what = "True or False" if kind is bool else f"a {kind.__name__}"
-    if not ok:
-        raise UsageError(f"{name} must be {what}, not {shown(value)}")
+@functools.cache
+def _field_types() -> tuple[tuple[str, Any], ...]:
+    """Each field of :class:`Rules` and its type, read from its annotation
+    once (every name it uses is defined by the time a record is made)."""
+    hints = typing.get_type_hints(Rules)
+    return tuple((field.name, hints[field.name]) for field in attrs.fields(Rules))
+
+
+_WORDS: Final[dict[object, str]] = {
+    int: "a whole number",
+    bool: "True or False",
+    PhaseSpec: "a PhaseSpec or its text",
+}
+"""How a message names a value of a type, where "a <class name>" would not."""
+
+
+def _items_of(hint: Any) -> Any:
+    """``X`` if ``hint`` is ``tuple[X, ...]``, else ``None``."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return args[0]
+    return None
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether ``value`` is of type ``hint`` (a bool is not a whole number)."""
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    raise TypeError(f"Rules cannot check a field of type {hint}")  # a new field's
+
+
+def _check_type(name: str, value: object, hint: Any) -> None:
+    """Refuse a value of field ``name`` that is not of its type ``hint``,
+    naming the field (a tuple's items are checked one by one)."""
+    item = _items_of(hint)
+    if item is None:
+        if not _fits(value, hint):
+            what = _WORDS.get(hint) or f"a {hint.__name__}"
+            raise UsageError(f"{name} must be {what}, not {shown(value)}")
+        return
+    if not isinstance(value, tuple):  # the converters make tuples
+        raise UsageError(f"{name} must be a tuple, not {shown(value)}")
+    for one in value:
+        if not _fits(one, item):
+            what = _WORDS.get(item) or f"a {item.__name__}"
+            raise UsageError(f"every item of {name} must be {what}, not {shown(one)}")
 
 
 def _validate(rules: Rules) -> None:
-    for name, kind in (
-        ("everyone_advances", bool),
-        ("hand_size", int),
-        ("min_players", int),
-        ("max_players", int),
-        ("naturals", NaturalRule),
-        ("skip_limit", SkipLimit),
-        ("wild_from_discard", bool),
-        ("hit_on_lay_turn", bool),
-        ("go_out_by_hit", bool),
-        ("on_empty_draw_pile", EmptyDrawPile),
-        ("points", Points),
-        ("phase_choice", PhaseChoice),
-        ("saves_per_hand", int),
-        ("most_saved", int),
-        ("saved_cards_hidden", bool),
-        ("saved_cards_score", bool),
-        ("go_out_by_save", bool),
-        ("save_skips", bool),
-        ("draw_saved_same_hand", bool),
-        ("skip_next_only", bool),
-        ("swap_wilds", bool),
-        ("wrap_runs", bool),
-    ):
-        _check_type(name, getattr(rules, name), kind)
+    for name, hint in _field_types():
+        _check_type(name, getattr(rules, name), hint)
     _check_editions(rules)
     if not rules.phases:
         raise RulesError("the phase list cannot be empty")
-    for phase in rules.phases:
-        if not isinstance(phase, PhaseSpec):
-            raise UsageError(
-                f"every phase must be a PhaseSpec or its text, not {shown(phase)}"
-            )
-    for card in rules.deck:
-        if not isinstance(card, Card):
-            raise UsageError(f"the deck must hold cards only, not {shown(card)}")
     if not any(card.is_number for card in rules.deck):
         raise RulesError("the deck must hold number cards")
     _check_sizes(rules)
@@ -515,7 +553,7 @@ def _check_lays(
         )
 
 
-@lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024)
 def _most_lays(
     phase: PhaseSpec, cards: int, naturals: NaturalRule, wrap: bool = False
 ) -> tuple[int, int]:
@@ -533,7 +571,7 @@ def _most_lays(
     return lays, made
 
 
-@lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def _deck_can_make(
     faces: tuple[int, ...], phase: PhaseSpec, naturals: NaturalRule, wrap: bool
 ) -> bool:

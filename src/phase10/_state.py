@@ -8,7 +8,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from ._cards import Card, Color, format_cards
+from ._cards import HIGHEST, Card, Color, format_cards
 from ._codegen import copier as make_copier
 from ._errors import NoSuchSeat, seat_problem, seat_type_error, shown
 from ._groups import GroupShape
@@ -106,7 +106,7 @@ class Meld(Immutable):
         if self.low is None:
             return None
         step = self.kind.step or 1
-        return (self.low + step * (len(self.cards) - 1) - 1) % 12 + 1
+        return (self.low + step * (len(self.cards) - 1) - 1) % HIGHEST + 1
 
     @property
     def shape(self) -> GroupShape:
@@ -127,7 +127,7 @@ class Meld(Immutable):
             if not card.is_wild:
                 result.append((card.number, card.color))
             elif self.low is not None:
-                result.append(((self.low + step * place - 1) % 12 + 1, self.color))
+                result.append(((self.low + step * place - 1) % HIGHEST + 1, self.color))
             else:
                 result.append((self.number, self.color))
         return tuple(result)
@@ -162,7 +162,9 @@ class PlayerState(Immutable):
     """Cards in the hand that every player knows of, because the player took
     them from the discard pile and has not played a card of that face since
     (a card saved face down makes one copy of each known face unknown, R48)."""
-    phases_done: tuple[int, ...] | None = None
+    phases_done: tuple[int, ...] | None = attrs.field(
+        default=None, metadata={"since": "0.2"}
+    )
     """Which phases the player has completed, by index in ``rules.phases``
     (from 0), in increasing order, when phases may be done in any order (the
     Masters Edition, R44); ``None`` when they are done in order, the first
@@ -170,18 +172,18 @@ class PlayerState(Immutable):
 
     .. versionadded:: 0.2
     """
-    active: int | None = None
+    active: int | None = attrs.field(default=None, metadata={"since": "0.2"})
     """The phase the player attempts this hand, by index in ``rules.phases``,
     once chosen (R44) or declared (R45); ``None`` in the classic game.
 
     .. versionadded:: 0.2
     """
-    saved: tuple[Card, ...] = ()
+    saved: tuple[Card, ...] = attrs.field(default=(), metadata={"since": "0.2"})
     """The player's save pile, oldest first (R46).
 
     .. versionadded:: 0.2
     """
-    saved_now: int = 0
+    saved_now: int = attrs.field(default=0, metadata={"since": "0.2"})
     """How many cards the player has saved in this hand, counted against
     :attr:`~phase10.Rules.saves_per_hand` (R46). A card saved this hand
     stays on the save pile until a later hand (R47), so these are the last

@@ -58,29 +58,31 @@ class PublicPlayer(Immutable):
     face up, from their save pile) and no card of that face played since.
     A card saved face down (R48) could be any card of the hand, so it makes
     one copy of each known face unknown: only copies beyond the first stay."""
-    phases_done: tuple[int, ...] | None = None
+    phases_done: tuple[int, ...] | None = attrs.field(
+        default=None, metadata={"since": "0.2"}
+    )
     """Which phases the player has completed where order is free (R44), as
     :attr:`PlayerState.phases_done`.
 
     .. versionadded:: 0.2
     """
-    active: int | None = None
+    active: int | None = attrs.field(default=None, metadata={"since": "0.2"})
     """The phase the player attempts this hand, once chosen (R44, R45).
 
     .. versionadded:: 0.2
     """
-    saved: tuple[Card, ...] = ()
+    saved: tuple[Card, ...] = attrs.field(default=(), metadata={"since": "0.2"})
     """The player's save pile, oldest first, when saved cards are face up;
     empty when they are hidden (R48): see :attr:`saved_size`.
 
     .. versionadded:: 0.2
     """
-    saved_size: int = 0
+    saved_size: int = attrs.field(default=0, metadata={"since": "0.2"})
     """How many cards the player's save pile holds (R46).
 
     .. versionadded:: 0.2
     """
-    saved_now: int = 0
+    saved_now: int = attrs.field(default=0, metadata={"since": "0.2"})
     """How many cards the player has saved in this hand, as
     :attr:`~phase10.PlayerState.saved_now`: the last ones of the save pile,
     unless :attr:`~phase10.Rules.draw_saved_same_hand` let some be drawn
@@ -127,7 +129,7 @@ class PlayerView(Immutable):
     hand_points: tuple[int, ...] | None
     contenders: tuple[int, ...]
     tiebreak: bool
-    saved: tuple[Card, ...] = ()
+    saved: tuple[Card, ...] = attrs.field(default=(), metadata={"since": "0.2"})
     """The seat's own save pile, oldest first (R46), face up or not.
 
     .. versionadded:: 0.2
