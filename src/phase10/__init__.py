@@ -72,6 +72,7 @@ from ._events import (
     TurnLost,
     WildSwapped,
 )
+from ._find_phase import find_phase
 from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND, new_game, new_game_with_events
 from ._groups import End
 from ._invariants import InvalidState, check_state, check_view
@@ -130,7 +131,6 @@ from ._serialize import (
     to_dict,
     to_json,
 )
-from ._solver import find_phase
 from ._state import GameState, Meld, Pile, PlayerState, Step
 from ._view import PlayerView, PublicPlayer, describe_state, view
 

@@ -8,8 +8,11 @@ to ask it every turn. The documentation page "How the phase solver works"
 
 Its parts:
 
-- ``_entry``: the public entry (:func:`find_phase`), the engine's entry
-  (:func:`solve`) and the choice of a route for each phase;
+- ``_entry``: the entry (:func:`solve`), which takes plain options (the
+  natural-card rule, whether runs wrap), and the choice of a route for each
+  phase; the public :func:`~phase10.find_phase`, which reads those options
+  from a rule set, is ``phase10._find_phase``, above the rules, which use
+  the solver;
 - ``_bins``, ``_one_run``, ``_sets_and_runs``: the fast routes for the
   common shapes of phase;
 - ``_general``: the general search, for any phase;
@@ -19,9 +22,10 @@ Its parts:
 """
 
 from ._bounds import covered, merged, pooled
-from ._entry import find_phase, solve
+from ._common import Answer
+from ._entry import solve
 
-__all__ = ["find_phase", "solve"]
+__all__ = ["Answer", "solve"]
 
 # The bounds that the tests check against brute force, by their old names.
 _covered = covered

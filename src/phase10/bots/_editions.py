@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 from .._actions import ChoosePhase, DrawSaved
 from .._cards import WILD, Card
+from .._find_phase import find_phase
 from .._legal import can_apply, legal_actions
 from .._phases import PhaseSpec
 from .._rules import Rules
-from .._solver import find_phase
 from .._view import PlayerView
 
 __all__ = ["closest_phase", "declare", "saved_wild"]

@@ -21,11 +21,11 @@ from .._actions import (
 )
 from .._cards import Card
 from .._errors import CardDoesNotFit, GameOver
+from .._find_phase import find_phase
 from .._groups import End, extend_group
 from .._legal import can_apply, can_draw, can_lay_phase, can_skip, legal_actions
 from .._phases import PhaseSpec
 from .._rules import Rules
-from .._solver import find_phase
 from .._state import GameState, Meld, Pile, Step
 from .._view import PlayerView
 from ._base import as_view, random_source
