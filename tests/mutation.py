@@ -143,6 +143,22 @@ def sampled_modules(text: str) -> list[str]:
     return []
 
 
+def module_name(path: Path) -> str:
+    """The module a file under ``src/`` holds, as mutmut names it.
+
+    >>> module_name(Path("src/phase10/_moves/__init__.py"))
+    'phase10._moves'
+    """
+    return ".".join(path.with_suffix("").parts[1:]).removesuffix(".__init__")
+
+
+def module_path(module: str) -> Path:
+    """The file of ``module`` under ``src/`` (a module or a package)."""
+    path = Path("src", *module.split("."))
+    package = path / "__init__.py"
+    return package if (ROOT / package).exists() else path.with_suffix(".py")
+
+
 def module_of(name: str) -> str:
     """The module of a mutant's name (``phase10._groups.x_f__mutmut_3``)."""
     parts = name.split(".")
@@ -185,10 +201,12 @@ class Mutated:
     def key(self, name: str) -> Key:
         local = name.rpartition(".")[2]
         original = local.partition("__mutmut_")[0] + "__mutmut_orig"
-        mutant = [line.replace(local, original) for line in self.source(local)]
+        plain = function_of(name).rpartition(".")[2]
+        before = [line.replace(original, plain) for line in self.source(original)]
+        after = [line.replace(local, plain) for line in self.source(local)]
         removed: list[str] = []
         added: list[str] = []
-        for line in difflib.unified_diff(self.source(original), mutant, n=0):
+        for line in difflib.unified_diff(before, after, n=0):
             if line.startswith(("---", "+++", "@@")):
                 continue
             (removed if line[0] == "-" else added).append(line[1:])
@@ -229,7 +247,7 @@ def mutant_names(files: Iterable[Path]) -> list[str]:
     names = []
     with _cwd(ROOT):
         for path in files:
-            module = ".".join(path.with_suffix("").parts[1:])
+            module = module_name(path)
             made = mutate_file_contents(str(path), path.read_text(encoding="utf-8"))
             names += [f"{module}.{local}" for local in made.mutant_names]
     return names
@@ -297,7 +315,7 @@ def report(tried: Iterable[str], explained: Sequence[Entry]) -> int:
             counts[0] += 1
             continue
         if module not in files:
-            path = WORK / "src" / Path(*module.split(".")).with_suffix(".py")
+            path = WORK / module_path(module)
             files[module] = Mutated(path)
         key = files[module].key(name)
         if any(entry.explains(key) for entry in explained):
@@ -342,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     files = targets()
     modules = args.module or ([] if args.all else sampled_modules(text))
     if modules:
-        files = [p for p in files if ".".join(p.with_suffix("").parts[1:]) in modules]
+        files = [path for path in files if module_name(path) in modules]
     names = mutant_names(files)
     if args.report:
         return report(names, explained)
