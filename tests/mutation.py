@@ -268,7 +268,9 @@ def run_mutmut(names: Sequence[str], seconds: float | None, jobs: int) -> None:
     log = WORK / "mutmut.log"
     with (
         log.open("wb") as out,
-        subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out) as run,
+        subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=out, stderr=out, start_new_session=True
+        ) as run,
     ):
         deadline = None if seconds is None else time.monotonic() + seconds
         stopped = False
@@ -277,11 +279,10 @@ def run_mutmut(names: Sequence[str], seconds: float | None, jobs: int) -> None:
             if deadline is not None and time.monotonic() > deadline:
                 print("the budget is spent: stopping", flush=True)
                 stopped = True
-                run.send_signal(signal.SIGINT)
-                try:
-                    run.wait(60)
-                except subprocess.TimeoutExpired:
-                    run.kill()
+                # mutmut and the worker it forked for the mutant in hand: the
+                # results so far are saved, mutant by mutant.
+                os.killpg(run.pid, signal.SIGKILL)
+                run.wait()
                 break
     if run.returncode and not stopped:
         shown = log.read_text(encoding="utf-8", errors="replace")[-3000:]
@@ -352,7 +353,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="the sample (default: the day)")
     parser.add_argument("--module", action="append", help="only these modules")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--keep", action="store_true", help="reuse the work folder")
+    parser.add_argument(
+        "--keep", action="store_true", help="reuse the work folder (and go on)"
+    )
     args = parser.parse_args(argv)
 
     text = SURVIVORS.read_text(encoding="utf-8")
@@ -366,7 +369,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return report(names, explained)
     if not args.keep:
         shutil.rmtree(WORK, ignore_errors=True)
-    if args.all:
+    if args.all and args.keep:
+        # Go on with a run that stopped: the mutants not tried yet.
+        codes = results()
+        sample = [name for name in names if codes.get(name) in UNSEEN]
+        if not sample:
+            return report(names, explained)
+    elif args.all:
         sample = [f"{module}.*" for module in modules]
     else:
         seed = args.seed

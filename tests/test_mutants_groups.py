@@ -187,3 +187,69 @@ def test_a_wrapping_run_keeps_its_colour_and_says_what_it_takes() -> None:
         extend_group(RUN, GroupShape(low=3), run, Card.parse("R6"), End.LOW, wrap=True)
     assert str(caught.value) == "R6 can only go at the high end of this run (rule R30)"
     assert caught.value.clause == "R30"
+
+
+@pytest.mark.rule("R42", "R30", "R51")
+def test_a_full_run_says_it_holds_every_number_it_may() -> None:
+    """A run holding all its numbers refuses every hit, saying so."""
+    cases = [
+        (RUN, 1, "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12", "every number from 1 to 12"),
+        (GroupKind.ODD_RUN, 1, "R1 R3 R5 R7 R9 R11", "every odd number"),
+        (GroupKind.EVEN_RUN, 2, "R2 R4 R6 R8 R10 R12", "every even number"),
+    ]
+    for kind, low, text, every in cases:
+        with pytest.raises(CardDoesNotFit) as caught:
+            extend_group(kind, GroupShape(low=low), c(text), Card.parse("W"), wrap=True)
+        assert str(caught.value) == (
+            f"this run already holds {every}, so nothing more can be hit on it "
+            "(rule R42)"
+        )
+    with pytest.raises(CardDoesNotFit) as caught:
+        extend_group(RUN, GroupShape(low=1), c(cases[0][2]), Card.parse("R5"))
+    assert str(caught.value) == (
+        "R5 does not fit this run of 1-12: it already holds every number from 1 "
+        "to 12 (rule R30)"
+    )
+    with pytest.raises(CardDoesNotFit) as caught:
+        extend_group(
+            GroupKind.EVEN_RUN, GroupShape(low=2), c(cases[2][2]), Card.parse("R4")
+        )
+    assert str(caught.value) == (
+        "R4 does not fit this run of 2-12: it already holds every even number "
+        "(rule R30)"
+    )
+
+
+@pytest.mark.rule("R30")
+def test_a_run_from_2_still_takes_a_1_below() -> None:
+    """A run starting at 2 names the 1 it may take below, and the number above."""
+    with pytest.raises(CardDoesNotFit) as caught:
+        extend_group(RUN, GroupShape(low=2), c("R2 R3 R4"), Card.parse("R9"))
+    assert str(caught.value) == (
+        "R9 does not fit this run of 2-4: it takes only a 1 below or a 5 above "
+        "(or a Wild) (rule R30)"
+    )
+    with pytest.raises(CardDoesNotFit) as caught:
+        extend_group(RUN, GroupShape(low=1), c("R1 R2 R3"), Card.parse("R9"))
+    assert str(caught.value) == (
+        "R9 does not fit this run of 1-3: it takes only a 4 above (or a Wild) "
+        "(rule R30)"
+    )
+
+
+@pytest.mark.rule("R7", "R11", "R14")
+def test_refusals_name_the_group_as_the_phase_does() -> None:
+    """A colour group is named by its count, a set or run with "a"."""
+    assert not_met(GroupKind.COLOR, "R1 R2 B3") == (
+        "B3 is not red like R1: 1 card of one color must be all one color (rule R7)"
+    )
+    with pytest.raises(PhaseNotMet) as caught:
+        judge_group(GroupKind.COLOR, c("R1 R2"), 3, need_natural=True)
+    assert str(caught.value) == (
+        "3 cards of one color needs at least 3 cards, not 2 (R1 R2) (rule R14)"
+    )
+    with pytest.raises(PhaseNotMet) as caught:
+        judge_group(GroupKind.SET, c("W W W"), 3, need_natural=True)
+    assert str(caught.value) == (
+        "a set of 3 needs at least one natural card, not only Wilds (rule R11)"
+    )
