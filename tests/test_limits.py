@@ -51,8 +51,8 @@ from phase10 import (
 )
 from phase10._lay_bounds import most_groups, most_lays
 from phase10._lays import _groups_for, minimal_lays
-from phase10._solver import solve
 from phase10._moves.lay import _laid
+from phase10._solver import solve
 
 BIG_DECK = standard_deck() * 2  # 216 cards: two official decks
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._actions import Hit
-from .._cards import Card, CardLike, as_card
+from .._cards import HIGHEST, Card, CardLike, as_card
 from .._errors import (
     CannotHit,
     CardDoesNotFit,
@@ -293,9 +293,6 @@ _ENDS: Final[
 _EITHER_END: Final = (End.LOW, End.HIGH)
 
 
-_HIGHEST: Final = 12
-
-
 _NO_END: Final = (None,)
 
 
@@ -318,7 +315,7 @@ def _fitting_ends(
     run = kind.is_run
     fitting = []
     ends = _hit_ends(card, run, run and shape.low is None)
-    if wrap and run and len(cards) == _HIGHEST // (kind.step or 1) - 1:
+    if wrap and run and len(cards) == HIGHEST // (kind.step or 1) - 1:
         # The one number a run of 11 lacks (or a run of 5 odd or even
         # numbers) follows on at both ends (R42, R51).
         ends = _EITHER_END

@@ -149,7 +149,7 @@ _SKIPS: Final = {target: Skip(target) for target in (None, *range(64))}
 def skip_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Skip]:
     """Every Skip the judge allows now: one for each seat that may be
     targeted, in seat order, or ``Skip(None)`` when nobody may be (R26-R29)."""
-    if not faces or faces[-1] is not SKIP:  # the Skip sorts last (index 49)
+    if not faces or faces[-1] is not SKIP:  # the Skip sorts last (SKIP_INDEX)
         return []
     targets = skip_targets(state)
     going_out = len(state.players[state.current].hand) == 1
