@@ -58,6 +58,7 @@ from ._json import (
     whole,
 )
 from ._limits import MAX_PHASES
+from ._memo import cached
 from ._phases import GroupKind, PhaseSpec
 from ._rules import OFFICIAL, EmptyDrawPile, NaturalRule, Points, Rules, SkipLimit
 from ._state import Pile, Step
@@ -124,6 +125,7 @@ _value: Final = operator.attrgetter("value")
 """An enum member's value."""
 
 
+@cached("_codec.phase_text")
 @functools.lru_cache(maxsize=256)
 def _phase_text(phase: PhaseSpec) -> str:
     """A phase's canonical text, remembered: every state written writes the
@@ -410,11 +412,13 @@ def read_rules(value: object, where: str) -> Rules:
         ) from error
 
 
+@cached("_codec.parse_phase")
 @functools.lru_cache(maxsize=256)
 def _parse_phase(phase: str) -> PhaseSpec:
     return PhaseSpec.parse(phase)
 
 
+@cached("_codec.make_rules")
 @functools.lru_cache(maxsize=64)
 def _make_rules(values: tuple[Any, ...]) -> Rules:
     """A rules record, remembered: games in play share a handful of rule sets,

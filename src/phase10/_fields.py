@@ -32,6 +32,7 @@ from ._json import (
     text,
     whole,
 )
+from ._memo import cached
 from ._rules import Rules
 from ._shuffle import seed_problem
 from ._state import GameState, Meld, PlayerState
@@ -216,6 +217,7 @@ def item_type(hint: Any) -> Any:
     return None
 
 
+@cached("_fields.field_types")
 @functools.cache
 def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
     """The names and types of the attrs fields of ``cls``, in order.
@@ -252,6 +254,7 @@ def _release(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split("."))
 
 
+@cached("_fields.added_later")
 @functools.cache
 def added_later(cls: type) -> tuple[str, ...]:
     """The fields of ``cls`` added after the first release, in order: a

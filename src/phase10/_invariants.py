@@ -49,6 +49,7 @@ from ._fields import (
 )
 from ._groups import GroupShape, judge_group
 from ._json import at
+from ._memo import Memo, memo
 from ._rules import NaturalRule, Rules
 from ._state import GameState, Meld, PlayerState, Step
 from ._view import PlayerView, PublicPlayer
@@ -372,7 +373,9 @@ def _faces(*piles: Iterable[Card]) -> list[int]:
     return sorted(map(_face, itertools.chain(*piles)))
 
 
-_DECKS: Final[dict[int, tuple[tuple[Card, ...], list[int], Counter[int]]]] = {}
+_DECKS: Final[Memo[int, tuple[tuple[Card, ...], list[int], Counter[int]]]] = memo(
+    "_invariants.decks", 64
+)
 
 
 def _deck_faces(deck: tuple[Card, ...]) -> tuple[list[int], Counter[int]]:
@@ -382,10 +385,8 @@ def _deck_faces(deck: tuple[Card, ...]) -> tuple[list[int], Counter[int]]:
     one deck, and hashing its cards would cost more than counting them."""
     entry = _DECKS.get(id(deck))
     if entry is None or entry[0] is not deck:
-        if len(_DECKS) >= 64:
-            _DECKS.clear()
         faces = _faces(deck)
-        entry = _DECKS[id(deck)] = (deck, faces, Counter(faces))
+        entry = _DECKS.keep(id(deck), (deck, faces, Counter(faces)))
     return entry[1], entry[2]
 
 

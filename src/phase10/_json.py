@@ -25,6 +25,7 @@ from typing import Any, Final, TypeVar, cast
 from ._cards import FACES, Card
 from ._errors import FormatError, NotationError, UsageError, is_whole, shown
 from ._limits import MAX_DECK_SIZE
+from ._memo import cached
 from ._shuffle import MAX_SEED_DIGITS, seed_problem
 
 __all__ = [
@@ -216,6 +217,7 @@ def optional_seat(value: object, where: str, seats: int) -> int | None:
     return None if value is None else seat(value, where, seats)
 
 
+@cached("_json.members")
 @functools.cache
 def _members(cls: type[_E]) -> dict[object, _E]:
     return {choice.value: choice for choice in cls}

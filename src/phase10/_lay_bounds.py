@@ -15,6 +15,7 @@ from typing import Final
 
 from ._cards import COLOR_COUNT, HIGHEST
 from ._limits import MAX_HAND_SIZE
+from ._memo import cached
 from ._phases import GroupKind, GroupSpec, NaturalRule, PhaseSpec
 
 __all__ = ["most_groups", "most_lays"]
@@ -159,6 +160,7 @@ class _Bound:
         return _choices(kind, size, held, self.wrap)[natural]
 
 
+@cached("_lay_bounds.choices")
 @cache
 def _choices(
     kind: GroupKind, size: int, held: int, wrap: bool = False
@@ -191,6 +193,7 @@ def _choices(
     return _pooled(held, COLOR_COUNT * HIGHEST // 2, 1)
 
 
+@cached("_lay_bounds.pooled")
 @cache
 def _pooled(held: int, faces: int, pools: int) -> tuple[int, ...]:
     """:func:`_choices` for sets or colour groups, which does not depend on

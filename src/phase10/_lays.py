@@ -17,6 +17,7 @@ from operator import getitem, itemgetter
 from typing import Final
 
 from ._cards import COLOR_COUNT, FACES, HIGHEST, SKIP, WILD, Card
+from ._memo import Memo, cached, memo
 from ._phases import GroupKind, NaturalRule, PhaseSpec
 
 __all__ = ["minimal_lays"]
@@ -59,6 +60,7 @@ def _pooled_groups(
     return out
 
 
+@cached("_lays.pool_groups")
 @lru_cache(maxsize=4096)
 def _pool_groups(
     pool: tuple[int, ...], held: tuple[int, ...], size: int, least: int
@@ -339,8 +341,6 @@ class _LaySearch:
         self.need_one = naturals is NaturalRule.PER_PHASE
         self.bits, self.unit, self.guards, packs = _packing(max(counts))
         unit = self.unit
-        if len(packs) > _PACKS_KEPT:
-            packs.clear()
         listed: dict[tuple[GroupKind, int], list[_Choice]] = {}
         self.choices: list[list[_Choice]] = []
         choices = self.choices
@@ -354,7 +354,7 @@ class _LaySearch:
                     # Read into a local: another thread may clear the memo.
                     value = packs.get(group)
                     if value is None:
-                        value = packs[group] = sum(map(unit.__getitem__, group))
+                        value = packs.keep(group, sum(map(unit.__getitem__, group)))
                     packed.append(value)
                 listed[key] = [
                     (value, group.count(_WILD), group)
@@ -492,13 +492,11 @@ def _cards_of(group: _Group) -> tuple[Card, ...]:
     making the same groups)."""
     cards = _CARDS.get(group)
     if cards is None:
-        if len(_CARDS) > _PACKS_KEPT:
-            _CARDS.clear()
-        cards = _CARDS[group] = tuple([FACES[face] for face in group])
+        cards = _CARDS.keep(group, tuple([FACES[face] for face in group]))
     return cards
 
 
-_CARDS: Final[dict[_Group, tuple[Card, ...]]] = {}
+_CARDS: Final[Memo[_Group, tuple[Card, ...]]] = memo("_lays.cards", 1 << 16)
 _PACKS_KEPT: Final = 1 << 16
 """The most groups a memo keeps (packed for one width, or spelt out in
 cards) before it starts again: a few megabytes."""
@@ -510,8 +508,9 @@ _MANY_POOLED: Final = 96
 _MANY_RUNS: Final = 512
 
 
+@cached("_lays.packing")
 @cache
-def _packing(largest: int) -> tuple[int, list[int], int, dict[_Group, int]]:
+def _packing(largest: int) -> tuple[int, list[int], int, Memo[_Group, int]]:
     """How to pack card counts into one integer, when no face is held more
     than ``largest`` times: the bits per face, each face's unit, the guard
     bits, and a memo of the groups packed so far (a group's packing
@@ -527,4 +526,6 @@ def _packing(largest: int) -> tuple[int, list[int], int, dict[_Group, int]]:
     """
     bits = largest.bit_length() + 1
     unit = [1 << (bits * face) for face in range(len(FACES))]
-    return bits, unit, sum(one << (bits - 1) for one in unit), {}
+    # The memo lives and is emptied with this function's cache.
+    packs: Memo[_Group, int] = Memo(f"_lays.packs({bits} bits)", _PACKS_KEPT)
+    return bits, unit, sum(one << (bits - 1) for one in unit), packs

@@ -24,6 +24,7 @@ from ._limits import (
     MAX_PHASES,
     MAX_PLAYERS,
 )
+from ._memo import cached
 from ._phases import STANDARD_PHASES, NaturalRule, PhaseSpec
 from ._solver import solve
 
@@ -380,6 +381,7 @@ class Rules(Immutable):
         return attrs.evolve(self, **changes)
 
 
+@cached("_rules.field_types")
 @functools.cache
 def _field_types() -> tuple[tuple[str, Any], ...]:
     """Each field of :class:`Rules` and its type, read from its annotation
@@ -553,6 +555,7 @@ def _check_lays(
         )
 
 
+@cached("_rules.most_lays")
 @functools.lru_cache(maxsize=1024)
 def _most_lays(
     phase: PhaseSpec, cards: int, naturals: NaturalRule, wrap: bool = False
@@ -571,6 +574,7 @@ def _most_lays(
     return lays, made
 
 
+@cached("_rules.deck_can_make")
 @functools.lru_cache(maxsize=256)
 def _deck_can_make(
     faces: tuple[int, ...], phase: PhaseSpec, naturals: NaturalRule, wrap: bool

@@ -16,6 +16,7 @@ from typing import Final
 
 from .._cards import Card
 from .._errors import RulesError, shown
+from .._memo import Memo, memo
 from .._phases import NaturalRule, PhaseSpec
 from ._bins import OneKind
 from ._common import (
@@ -63,9 +64,10 @@ def solve(
 
 # Plans are looked up by identity: hashing an attrs spec costs more than most
 # solves. Each entry keeps its spec alive, so an id is never reused while it
-# is a key; the table is emptied when it grows large.
-_PLANS: dict[tuple[int, int, bool], tuple[PhaseSpec, Strategy]] = {}
-_MAX_PLANS: Final = 512
+# is a key (see _memo).
+_PLANS: Final[Memo[tuple[int, int, bool], tuple[PhaseSpec, Strategy]]] = memo(
+    "_solver.plans", 512
+)
 
 
 def _remember(
@@ -75,11 +77,8 @@ def _remember(
         raise RulesError(f"a phase must be a PhaseSpec, not {shown(phase)}")
     if naturals not in LEVEL:
         raise RulesError(f"naturals must be a NaturalRule, not {shown(naturals)}")
-    if len(_PLANS) >= _MAX_PLANS:
-        _PLANS.clear()
     entry = (phase, _compile(phase, naturals, wrap))
-    _PLANS[(id(phase), id(naturals), wrap)] = entry
-    return entry
+    return _PLANS.keep((id(phase), id(naturals), wrap), entry)
 
 
 def _compile(phase: PhaseSpec, naturals: NaturalRule, wrap: bool) -> Strategy:
