@@ -19,6 +19,7 @@ drawing modules inside the functions that draw (``str(view)``,
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -272,15 +273,15 @@ LAYERS: list[set[str]] = [
     {"phase10._actions", "phase10._events"},  # 8. move records and events
     {"phase10._flow"},  # 9. the turn flow: dealing, turns, the end of a hand
     {"phase10._moves"},  # 10. the moves' wing: a module a kind, and the table
-    {"phase10._view"},  # 12. views
-    {"phase10._legal"},  # 13. queries and the listing of legal moves
-    {"phase10._json", "phase10._fields"},  # 14. plain JSON values, field rules
-    {"phase10._invariants", "phase10._edition_checks", "phase10._determinize"},  # 15.
-    {"phase10._codec", "phase10._record", "phase10._serialize"},  # 16. documents
-    {"phase10"},  # 17. the public package
-    {"phase10.bots", "phase10.encoding"},  # 18. bots and the encoding (packages)
-    {"phase10._text", "phase10.svg"},  # 19. drawing
-    {"phase10.rl"},  # 20. the learning libraries' adapters
+    {"phase10._view"},  # 11. views
+    {"phase10._legal"},  # 12. queries and the listing of legal moves
+    {"phase10._json", "phase10._fields"},  # 13. plain JSON values, field rules
+    {"phase10._invariants", "phase10._edition_checks", "phase10._determinize"},  # 14.
+    {"phase10._codec", "phase10._record", "phase10._serialize"},  # 15. documents
+    {"phase10"},  # 16. the public package
+    {"phase10.bots", "phase10.encoding"},  # 17. bots and the encoding (packages)
+    {"phase10._text", "phase10.svg"},  # 18. drawing
+    {"phase10.rl"},  # 19. the learning libraries' adapters
 ]
 """The modules of the package in layers, bottom first, as docs/design.md
 lists them."""
@@ -422,3 +423,22 @@ def test_lengths_count_nested_functions_in_their_parent(tmp_path: Path) -> None:
         "pkg.m:outer": MAX_FUNCTION_LINES + 2,
         "pkg.m:outer.inner": MAX_FUNCTION_LINES + 1,
     }
+
+
+def test_the_design_guide_lists_the_same_layers() -> None:
+    """docs/design.md's numbered list of layers has one item a layer, in
+    order, and each item names every module of its layer: the page cannot
+    drift from LAYERS."""
+    page = (SRC.parent / "docs" / "design.md").read_text(encoding="utf-8")
+    section = page.split("## The layers, bottom to top", 1)[1].split("\n## ", 1)[0]
+    items = re.split(r"\n(?=\d+\. \*\*)", section)[1:]
+    numbers = [int(item.split(".", 1)[0]) for item in items]
+    assert numbers == list(range(1, len(LAYERS) + 1))
+    for item, layer in zip(items, LAYERS, strict=True):
+        named = set(re.findall(r"`([\w./]+?)/?`", item))
+        for module in layer:
+            short = module.removeprefix(f"{PACKAGE}.")
+            spelled = {module, short, f"{short}/"}
+            if module == PACKAGE:
+                spelled = {f"{PACKAGE}/__init__.py"}
+            assert named & spelled, f"item {item[:40]!r} does not name {module}"
