@@ -35,6 +35,7 @@ __all__ = [
     "Log",
     "begin_turn",
     "deal",
+    "dealt_cards",
     "dealt_from",
     "end_hand",
     "new_game",
@@ -198,7 +199,7 @@ def _deck_order(
 ) -> tuple[tuple[Card, ...], int]:
     """The order to deal from, and the game's shuffle count after it (R19, R41)."""
     rules = state.rules
-    cards = _dealt_cards(state)
+    cards = dealt_cards(state)
     if deck is None:
         return shuffled(cards, state.seed, state.shuffles), state.shuffles + 1
     if isinstance(deck, str):  # its letters are no cards
@@ -226,7 +227,7 @@ def _deck_order(
     return order, state.shuffles
 
 
-def _dealt_cards(state: GameState) -> tuple[Card, ...]:
+def dealt_cards(state: GameState) -> tuple[Card, ...]:
     """The cards a hand is dealt from: the rules' deck, but the cards in the
     players' save piles, which stay there from hand to hand (R46)."""
     deck = state.rules.deck

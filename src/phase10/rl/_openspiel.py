@@ -22,7 +22,7 @@ from .._actions import Draw
 from .._cards import FACES, SKIP, Card, format_cards
 from .._determinize import determinize, with_draw_pile
 from .._events import CardDiscarded, CardDrawn, SkipPlayed
-from .._flow import new_game
+from .._flow import dealt_cards, new_game
 from .._moves import apply_with_events
 from .._moves.next_hand import next_hand
 from .._rules import PRESETS, Rules
@@ -173,11 +173,9 @@ class Phase10State(pyspiel.State):
     def _to_deal(self) -> Counter[Card]:
         """The cards a deal is made from: the deck, less the players' save
         piles, which stay out of the deal (the Masters Edition, R46)."""
-        cards = Counter(self.rules.deck)
-        if self.game is not None:
-            for player in self.game.players:
-                cards.subtract(player.saved)
-        return cards
+        if self.game is None:
+            return Counter(self.rules.deck)
+        return Counter(dealt_cards(self.game))
 
     def _deal_size(self) -> int:
         game = self.game
