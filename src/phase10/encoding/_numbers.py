@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -32,11 +32,8 @@ from .._actions import (
 from .._cards import FACES, SKIP
 from .._errors import IllegalMove, UsageError, shown
 from .._groups import End
-from .._rules import PhaseChoice
+from .._rules import PhaseChoice, Rules
 from .._state import Pile
-
-if TYPE_CHECKING:
-    from ._encoding import Encoding
 
 __all__ = [
     "BLOCKS",
@@ -54,6 +51,22 @@ FACE_COUNT: Final = len(FACES)
 PLAYABLE: Final = SKIP.index
 """The faces before the Skip: those a hit or a discard may name."""
 _HIT_SLOTS: Final = 2 * PLAYABLE  # per table group: default end, then LOW
+
+
+class Encoding(Protocol):
+    """What numbering a move reads of the encoding: its seats, rules and
+    limits, and where each block of move numbers starts."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def max_lays(self) -> int: ...
+    @property
+    def max_groups(self) -> int: ...
+    @property
+    def _starts(self) -> Mapping[str, int]: ...
 
 
 @attrs.frozen
