@@ -4,6 +4,7 @@ explained survivors (``nox -s mutation``).
     python tests/mutation.py --budget 300    # a sample of mutants, in 5 minutes
     python tests/mutation.py --all           # every mutant (before a release)
     python tests/mutation.py --all --module phase10._groups
+    python tests/mutation.py --all --keep    # go on with a run that stopped
     python tests/mutation.py --report        # the last run's results again
 
 The tool is mutmut, configured in ``[tool.mutmut]`` of pyproject.toml:
@@ -264,7 +265,9 @@ def run_mutmut(names: Sequence[str], seconds: float | None, jobs: int) -> None:
     }
     command = ["mutmut", "run", "--max-children", str(jobs), *names]
     print(f"mutmut run on {' '.join(names) if len(names) < 5 else 'a sample'}")
-    WORK.mkdir(exist_ok=True)
+    # Made before Python starts: a folder on PYTHONPATH that is missing then
+    # is never looked in again, and the tests would import the real package.
+    (WORK / "src").mkdir(parents=True, exist_ok=True)
     log = WORK / "mutmut.log"
     with (
         log.open("wb") as out,
