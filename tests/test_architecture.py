@@ -303,12 +303,10 @@ def test_imports_go_down_the_layers() -> None:
     assert layer_breaches(graph, LAYERS, LAZY, loaded) == []
 
 
-TYPE_ONLY: set[tuple[str, str]] = {
-    ("phase10.encoding._numbers", "phase10.encoding._encoding"),
-}
+TYPE_ONLY: set[tuple[str, str]] = set()
 """Imports for the type checker alone that close a cycle, left to be
-removed (the numbering of moves names the Encoding in its annotations);
-none may be added."""
+removed; none may be added. (The last, the numbering of moves naming the
+Encoding in its annotations, gave way to a protocol.)"""
 
 
 def test_no_import_cycle_among_the_modules() -> None:
