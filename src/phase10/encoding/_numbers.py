@@ -29,7 +29,7 @@ from .._actions import (
     Skip,
     SwapWild,
 )
-from .._cards import FACES, SKIP
+from .._cards import FACE_COUNT, FACES, SKIP_INDEX
 from .._errors import IllegalMove, UsageError, shown
 from .._groups import End
 from .._rules import PhaseChoice, Rules
@@ -46,9 +46,8 @@ __all__ = [
     "ordinal",
 ]
 
-FACE_COUNT: Final = len(FACES)
 """Every face of card, the Skip last."""
-PLAYABLE: Final = SKIP.index
+PLAYABLE: Final = SKIP_INDEX
 """The faces before the Skip: those a hit or a discard may name."""
 _HIT_SLOTS: Final = 2 * PLAYABLE  # per table group: default end, then LOW
 

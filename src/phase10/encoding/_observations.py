@@ -19,13 +19,12 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from .._cards import FACES, Card, Color
+from .._cards import COLOR_COUNT, COLOR_ORDER, FACE_COUNT, HIGHEST, Card, Color
 from .._errors import FormatError
 from .._phases import GroupKind
 from .._rules import PhaseChoice, Rules
 from .._state import Step
 from .._view import PlayerView, PublicPlayer
-from ._numbers import FACE_COUNT
 from ._segments import Segment, layout
 
 __all__ = [
@@ -39,9 +38,8 @@ __all__ = [
     "observe",
 ]
 
-HIGHEST: Final = max(card.number for card in FACES if card.number is not None)
 """The highest number on a card."""
-_COLOR_ORDER: Final = {color: place for place, color in enumerate(Color)}
+_COLOR_PLACE: Final = {color: place for place, color in enumerate(COLOR_ORDER)}
 _CLASSIC_KINDS: Final = (
     GroupKind.SET,
     GroupKind.RUN,
@@ -152,7 +150,7 @@ ONE: Final = Dim("1", lambda sizes: 1)
 TWO: Final = Dim("2", lambda sizes: 2)
 FACE: Final = Dim(str(FACE_COUNT), lambda sizes: FACE_COUNT)
 NUMBER: Final = Dim(str(HIGHEST), lambda sizes: HIGHEST)
-COLOR: Final = Dim(str(len(Color)), lambda sizes: len(Color))
+COLOR: Final = Dim(str(COLOR_COUNT), lambda sizes: COLOR_COUNT)
 STEP: Final = Dim(
     f"{len(_STEPS)} or {len(_STEPS) + 1}", lambda sizes: len(_steps(sizes.rules))
 )
@@ -250,7 +248,7 @@ def _groups(o: Seen) -> dict[str, list[int]]:
         if meld.number is not None:
             number[i * HIGHEST + meld.number - 1] = 1
         if meld.color is not None:
-            color[i * len(Color) + _COLOR_ORDER[meld.color]] = 1
+            color[i * COLOR_COUNT + _COLOR_PLACE[meld.color]] = 1
         top = meld.high  # two apart in a run of odd or even numbers (R51)
         if meld.low is not None and top is not None:  # else Wilds alone float
             low[i * HIGHEST + meld.low - 1] = 1
