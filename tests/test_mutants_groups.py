@@ -253,3 +253,18 @@ def test_refusals_name_the_group_as_the_phase_does() -> None:
     assert str(caught.value) == (
         "a set of 3 needs at least one natural card, not only Wilds (rule R11)"
     )
+
+
+@pytest.mark.rule("R6", "R51")
+def test_a_run_says_how_far_apart_its_numbers_go_and_where_it_would_start() -> None:
+    """A run going below 1 says so (it does not wrap), and a run of odd or
+    even numbers that skips one says its numbers go up by two."""
+    assert not_met(RUN, "W R1 R2") == (
+        "this run would have to go below 1 before R1: runs use the numbers 1 to "
+        "12 and do not wrap round (rule R6)"
+    )
+    assert not_met(GroupKind.ODD_RUN, "R1 R5") == (
+        "R1 and R5 cannot both be where they are in this run: a run's numbers go "
+        "up by two from card to card, lowest first, with a Wild for each missing "
+        "number (rule R6)"
+    )
