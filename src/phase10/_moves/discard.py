@@ -12,6 +12,8 @@ from .._cards import FACES, Card, CardLike, as_card
 from .._errors import BadDiscard
 from .._events import CardDiscarded
 from .._flow import Log, pass_turn_barrier
+from .._memo import Memo, memo
+from .._rules import Rules
 from .._state import GameState, Step
 from ._kernel import PLAY_STEP, MoveKind, finish_turn, take_from_hand, verify_turn
 
@@ -38,9 +40,11 @@ def verify_discard(
     _judge_discard(state, card, player)
 
 
-def may_discard(card: Card) -> bool:
-    """Whether a card in hand may end the turn as a plain discard: any card
-    but a Skip, which is played against a player instead (R21, R26)."""
+def may_discard(card: Card, rules: Rules) -> bool:
+    """Whether a card in hand may end the turn as a plain discard under
+    ``rules``: any card but a Skip, which is played against a player
+    instead (R21, R26). The listing asks it once per face and rule set
+    (see :func:`_discards`), so it must depend on nothing else."""
     return not card.is_skip
 
 
@@ -50,7 +54,7 @@ def _judge_discard(
     """The judge of a discard: the card, and the hand that would be left."""
     the_card = as_card(card)
     verify_turn(state, player, PLAY_STEP, "discard")
-    if not may_discard(the_card):
+    if not may_discard(the_card, state.rules):
         raise BadDiscard(
             "a Skip is not discarded like other cards: play it against the "
             "player who is to lose a turn",
@@ -85,9 +89,24 @@ def discard(
     return play_discard(state, card, player, None)
 
 
-_DISCARDS: Final = tuple(Discard(card) if may_discard(card) else None for card in FACES)
-"""By card index, the discard of that card, or ``None`` where the card may
-not be discarded (asked of :func:`may_discard` once, here)."""
+_DISCARDS: Final[Memo[int, tuple[Rules, tuple[Discard | None, ...]]]] = memo(
+    "_moves.discard.by_face", 256
+)
+"""For each rule set (by identity, kept alive in its entry), the discard of
+each face by card index, or ``None`` where the face may not be discarded."""
+
+
+def _discards(rules: Rules) -> tuple[Discard | None, ...]:
+    """The discard of each face under ``rules``, or ``None``: asked of
+    :func:`may_discard` once per face and rule set, and handed out again
+    (records are immutable)."""
+    entry = _DISCARDS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        table = tuple(
+            Discard(card) if may_discard(card, rules) else None for card in FACES
+        )
+        entry = _DISCARDS.keep(id(rules), (rules, table))
+    return entry[1]
 
 
 def _holds_one(state: GameState) -> bool:
@@ -101,7 +120,8 @@ def discard_candidates(state: GameState, faces: tuple[Card, ...]) -> list[Discar
     are immutable, so the same ones are handed out again."""
     if pass_turn_barrier(state, False, len(faces) == 1 and _holds_one(state)):
         return []
-    return [move for card in faces if (move := _DISCARDS[card.index]) is not None]
+    table = _discards(state.rules)
+    return [move for card in faces if (move := table[card.index]) is not None]
 
 
 ROW: Final = MoveKind(
