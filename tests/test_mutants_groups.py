@@ -268,3 +268,25 @@ def test_a_run_says_how_far_apart_its_numbers_go_and_where_it_would_start() -> N
         "up by two from card to card, lowest first, with a Wild for each missing "
         "number (rule R6)"
     )
+
+
+@pytest.mark.rule("R12", "R43", "R51")
+def test_a_hit_of_the_wrong_parity_or_a_skip_is_refused_saying_why() -> None:
+    """A hit onto a group of one parity names the parity; a Skip fits no group."""
+    cases = [
+        (GroupKind.ODD_RUN, GroupShape(low=1), "R1 R3", "R6"),
+        (GroupKind.EVEN, GroupShape(), "R2 R4", "R5"),
+        (RUN, GroupShape(low=1), "R1 R2", "S"),
+    ]
+    said = []
+    for kind, shape, text, card in cases:
+        with pytest.raises(CardDoesNotFit) as caught:
+            extend_group(kind, shape, c(text), Card.parse(card))
+        said.append(str(caught.value))
+    assert said == [
+        "R6 is not an odd number, so it does not fit this run of odd numbers "
+        "(rule R51)",
+        "R5 is not an even number, so it does not fit this group of even cards "
+        "(rule R43)",
+        "a Skip can never be hit onto a group (rule R12)",
+    ]
