@@ -58,6 +58,7 @@ from phase10 import (
     new_game,
     standard_deck,
 )
+from phase10._fields import added_later
 from phase10._rules import _most_lays
 
 __all__ = [
@@ -351,3 +352,32 @@ def rich_hands(
     size = draw(st.integers(min(min_size, len(pool)), min(max_size, len(pool))))
     places = draw(st.permutations(range(len(pool))))[:size]
     return [pool[place] for place in places]
+
+
+def _away_from_default(field: attrs.Attribute[Any]) -> Any:
+    """A value of an option other than its default: the other flag, the
+    next member of an enum, one more for a number."""
+    default = field.default
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, enum.Enum):
+        return next(member for member in type(default) if member is not default)
+    if isinstance(default, int):
+        return default + 1
+    raise AssertionError(
+        f"no value away from its default for {field.name}: teach _away_from_default"
+    )
+
+
+def every_later_option() -> Rules:
+    """Rules with every option added since 0.1.0 away from its default,
+    built from the fields: an option added later is set here with no list
+    to keep (the Masters Edition's choice of phases, saves, the house
+    rules)."""
+    return Rules(
+        **{
+            field.name: _away_from_default(field)
+            for field in attrs.fields(Rules)
+            if field.name in added_later(Rules)
+        }
+    )

@@ -223,7 +223,6 @@ def test_a_hand_dealt_from_a_given_deck_is_told_under_every_preset(name: str) ->
 def test_every_event_and_move_says_when_it_was_added() -> None:
     """Each event and move record's docstring names the version that added it."""
     kinds = [*get_args(Event), *MOVE_TYPES]
-    assert len(kinds) == 24
     for kind in kinds:
         assert ".. versionadded:: 0." in (kind.__doc__ or ""), kind.__name__
 
