@@ -354,6 +354,8 @@ PLANNED_SPLITS: dict[str, str] = {
     "how the fields agree",
     "phase10._rules": "the bounds a rule set is checked against (R17) apart "
     "from the record and its presets",
+    "phase10.encoding._observations": "the table's vocabulary (Sizes, Seen, "
+    "Dim, Bound, Piece) apart from the pieces",
 }
 """The modules past :data:`SPLIT_AT` lines, each with the split planned for
 it, by responsibility: a module is never carved just to pass the cap."""

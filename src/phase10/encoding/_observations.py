@@ -51,15 +51,28 @@ _STEPS: Final = (Step.DRAW, Step.PLAY, Step.HAND_OVER, Step.GAME_OVER)
 piece has one slot more, for ``Step.CHOOSE``."""
 
 
+_KINDS_0_2: Final = (
+    *_CLASSIC_KINDS,
+    GroupKind.EVEN,
+    GroupKind.ODD,
+    GroupKind.EVEN_RUN,
+    GroupKind.ODD_RUN,
+)
+"""The kinds of group 0.2 knows, in the order the encoding numbers them."""
+
+
 def kinds_of(rules: Rules) -> tuple[GroupKind, ...]:
-    """The kinds of group an encoding tells apart: the four classic kinds,
-    and every kind when the rules ask for even or odd groups (R43) or runs
-    of odd or even numbers (R51), so that the classic games keep their
-    sizes."""
+    """The kinds of group an encoding tells apart: the four classic kinds;
+    the eight of 0.2 when the rules ask for even or odd groups (R43) or
+    runs of odd or even numbers (R51); and, for a kind added later, those
+    and the later kinds the rules ask for, in the order of
+    :class:`~phase10.GroupKind`. So adding a kind of group never changes
+    the observation of a game whose rules do not ask for it."""
     used = {group.kind for phase in rules.phases for group in phase.groups}
     if used <= set(_CLASSIC_KINDS):
         return _CLASSIC_KINDS
-    return tuple(GroupKind)
+    later = tuple(kind for kind in GroupKind if kind not in _KINDS_0_2 and kind in used)
+    return (*_KINDS_0_2, *later)
 
 
 def _steps(rules: Rules) -> tuple[Step, ...]:
