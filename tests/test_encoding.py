@@ -349,9 +349,13 @@ def test_the_guide_describes_every_block_in_order() -> None:
             assert found is not None, table
             names = re.findall(r"^\| `(\w+)` \|", found.group(1), re.M)
             wanted = [segment.name for segment in segments]
-            assert names[: len(wanted)] == wanted
+            cure = (
+                f"docs/learners.md's {table} table must list {wanted} in this "
+                "order: add a row for a new block or piece where the code has it"
+            )
+            assert names[: len(wanted)] == wanted, cure
             if rules is every:
-                assert names == wanted
+                assert names == wanted, cure
     found = re.search(r"<!-- observation -->\n(.*?)<!-- /observation -->", text, re.S)
     assert found is not None
     assert found.group(1).splitlines()[2:] == guide_rows()

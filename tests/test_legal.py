@@ -710,7 +710,10 @@ def test_can_x_is_true_exactly_when_x_succeeds(
             lambda: phase10.swap_wild(state, card, meld, player=player),
         ),
     }
-    assert set(pairs) == set(MOVE_FUNCTIONS.values())  # every kind of move
+    assert set(pairs) == set(MOVE_FUNCTIONS.values()), (
+        "every kind of move needs its pair here: can_x and the move x, with "
+        "arguments drawn above"
+    )
     for answer, move in pairs.values():
         assert answer == succeeds(move)
 

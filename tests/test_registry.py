@@ -44,7 +44,10 @@ def test_every_kind_of_move_has_all_its_parts() -> None:
     """The table lists every move record, in order, each with its judge,
     builder, candidates and steps; each record its name, notation and
     reader."""
-    assert tuple(MOVES) == MOVE_TYPES
+    assert tuple(MOVES) == MOVE_TYPES, (
+        "MOVES (the rows gathered in _moves/__init__.py) and MOVE_TYPES "
+        "(_actions.py) must list the same records in the same order"
+    )
     assert (
         Draw,
         LayPhase,
@@ -70,6 +73,7 @@ def test_every_kind_of_move_has_all_its_parts() -> None:
         Save("S"),
         SwapWild("R7", 2),
     ]
+    assert len(examples) == len(MOVES), "give one example move of each kind here"
     for row, example in zip(MOVES.values(), examples, strict=True):
         assert row.steps
         assert row.record.from_notation(example.notation) == example
