@@ -290,3 +290,45 @@ def test_a_hit_of_the_wrong_parity_or_a_skip_is_refused_saying_why() -> None:
         "(rule R43)",
         "a Skip can never be hit onto a group (rule R12)",
     ]
+
+
+@pytest.mark.rule("R11", "R14")
+def test_groups_are_matched_to_requirements_after_a_first_wrong_try() -> None:
+    """Wilds alone fit a set or a run: when the set they try first is the
+    one the other group needs, they are matched to the run instead; with
+    no natural card at all, a phase that needs one is refused."""
+    phase = PhaseSpec.parse("1 set of 3 + 1 run of 3")
+    laid = check_phase([c("W W W"), c("R5 B5 G5")], phase, NaturalRule.PER_PHASE)
+    assert [spec.kind for spec, _ in laid] == [RUN, GroupKind.SET]
+    with pytest.raises(PhaseNotMet) as caught:
+        check_phase([c("W W W"), c("W W W")], phase, NaturalRule.PER_PHASE)
+    assert str(caught.value) == "a phase needs at least one natural card (rule R11)"
+
+
+@pytest.mark.rule("R12", "R51")
+def test_a_skip_or_a_number_of_the_wrong_parity_is_refused_saying_why() -> None:
+    """A Skip is never laid; a run of even numbers refuses an odd one, by name."""
+    assert not_met(GroupKind.SET, "R5 S B5") == (
+        "a Skip can never be part of a phase (rule R12)"
+    )
+    with pytest.raises(PhaseNotMet) as caught:
+        judge_group(GroupKind.EVEN_RUN, c("R2 R5 R6"), 3, need_natural=True)
+    assert str(caught.value) == (
+        "R5 is not an even number: a run of 3 even numbers must all be even "
+        "numbers (rule R51)"
+    )
+
+
+@pytest.mark.rule("R43")
+@pytest.mark.xfail(
+    strict=True,
+    reason="_what puts 'a' before every kind but colour groups, so an odd or "
+    "even group of 3 is called 'a 3 odd cards'",
+)
+def test_an_odd_group_is_named_without_an_article() -> None:
+    """An odd group's refusal names it as the phase does: '3 odd cards'."""
+    with pytest.raises(PhaseNotMet) as caught:
+        judge_group(GroupKind.ODD, c("R1 R2 R3"), 3, need_natural=True)
+    assert str(caught.value) == (
+        "R2 is not an odd number: 3 odd cards must all be odd numbers (rule R43)"
+    )
