@@ -320,11 +320,6 @@ def test_a_skip_or_a_number_of_the_wrong_parity_is_refused_saying_why() -> None:
 
 
 @pytest.mark.rule("R43")
-@pytest.mark.xfail(
-    strict=True,
-    reason="_what puts 'a' before every kind but colour groups, so an odd or "
-    "even group of 3 is called 'a 3 odd cards'",
-)
 def test_an_odd_group_is_named_without_an_article() -> None:
     """An odd group's refusal names it as the phase does: '3 odd cards'."""
     with pytest.raises(PhaseNotMet) as caught:

@@ -52,8 +52,12 @@ def _names(cards: Sequence[Card]) -> str:
 
 
 def _what(kind: GroupKind, size: int) -> str:
+    """One group of ``kind`` in the phase language's words: "a set of 3",
+    "7 cards of one color", "3 odd cards"."""
     text = str(GroupSpec(kind, size))
-    return text if kind is GroupKind.COLOR else "a " + text.removeprefix("1 ")
+    if kind is GroupKind.COLOR or not text.startswith("1 "):
+        return text
+    return "a " + text[2:]
 
 
 def judge_group(
