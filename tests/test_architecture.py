@@ -352,6 +352,8 @@ PLANNED_SPLITS: dict[str, str] = {
     "phase10._actions": "the move records apart from the notation's reader",
     "phase10._invariants": "the checks of records built in Python apart from "
     "how the fields agree",
+    "phase10._groups": "the judge of runs (every kind of run, floating and "
+    "wrapping) apart from the other groups",
     "phase10._rules": "the bounds a rule set is checked against (R17) apart "
     "from the record and its presets",
     "phase10.encoding._observations": "the table's vocabulary (Sizes, Seen, "

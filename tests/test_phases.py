@@ -21,6 +21,7 @@ from phase10 import (
     from_dict,
     to_dict,
 )
+from phase10._phases import KIND_FACTS, KindFacts, check_kind_facts
 
 SET = GroupKind.SET
 RUN = GroupKind.RUN
@@ -600,3 +601,31 @@ def test_runs_of_odd_or_even_numbers_as_kinds() -> None:
         GroupSpec(ODD_RUN, 7)
     with pytest.raises(RulesError, match=r"at most 6 cards \(2, 4, 6, 8, 10, 12\)"):
         GroupSpec(EVEN_RUN, 7)
+
+
+def test_every_kind_of_group_has_its_facts_in_one_row() -> None:
+    """KIND_FACTS describes every kind, and the kind's properties read it."""
+    assert set(KIND_FACTS) == set(GroupKind)
+    for kind, facts in KIND_FACTS.items():
+        assert kind.is_run == (facts.holds == "sequence")
+        assert kind.step == facts.step
+        assert kind.is_colored == facts.colored
+        assert kind.parity == facts.parity
+        assert kind.longest == (None if facts.step is None else 12 // facts.step)
+
+
+def test_a_kind_without_its_facts_stops_the_package() -> None:
+    """A kind missing from the facts, or with a step but no sequence, is
+    refused with ImportError naming it, as at import."""
+    facts = dict(KIND_FACTS)
+    del facts[GroupKind.ODD_RUN]
+    with pytest.raises(
+        ImportError, match=r"no facts for the kinds of group \['ODD_RUN'\]"
+    ):
+        check_kind_facts(facts)
+    facts = {**KIND_FACTS, GroupKind.SET: KindFacts("number", 1, False, None)}
+    with pytest.raises(ImportError, match="SET: a step exactly for a sequence"):
+        check_kind_facts(facts)
+    facts = {**KIND_FACTS, GroupKind.SET: KindFacts("pairs", None, False, None)}  # type: ignore[arg-type]
+    with pytest.raises(ImportError, match="SET: holds is one of"):
+        check_kind_facts(facts)

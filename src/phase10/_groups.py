@@ -14,7 +14,7 @@ from typing import NamedTuple, cast
 
 from ._cards import HIGHEST, Card, Color, format_cards
 from ._errors import CardDoesNotFit, PhaseNotMet
-from ._phases import GroupKind, GroupSpec, NaturalRule, PhaseSpec
+from ._phases import GroupKind, GroupSpec, NaturalRule, PhaseSpec, unknown_kind
 
 __all__ = ["End", "GroupShape", "check_phase", "extend_group", "judge_group"]
 
@@ -139,6 +139,8 @@ def judge_group(
                     clause="R5",
                 )
         return GroupShape(number=first.number)
+    if not kind.is_run:
+        raise unknown_kind(kind)  # pragma: no cover (a kind with no formula here)
     return _judge_run(kind, cards, naturals, color, wrap)
 
 
@@ -385,6 +387,8 @@ def extend_group(
     color = shape.color if wild or not kind.is_colored else card.color
     if kind is GroupKind.COLOR:
         return (*cards, card), shape._replace(color=color)
+    if not kind.is_run:
+        raise unknown_kind(kind)  # pragma: no cover (a kind with no formula here)
     step = kind.step or 1
     if shape.low is None:
         return _extend_floating(cards, card, end, color, wrap, step)

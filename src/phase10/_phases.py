@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
-from typing import Final, cast
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Final, Literal, NamedTuple, cast
 
 import attrs
 
@@ -61,7 +62,7 @@ class GroupKind(enum.Enum):
     def is_run(self) -> bool:
         """Whether the group's cards are consecutive numbers (every number, or
         every other one for a run of odd or even numbers), laid in order."""
-        return self in _RUNS
+        return KIND_FACTS[self].holds == "sequence"
 
     @property
     def step(self) -> int | None:
@@ -70,7 +71,7 @@ class GroupKind(enum.Enum):
 
         .. versionadded:: 0.2
         """
-        return _STEPS.get(self)
+        return KIND_FACTS[self].step
 
     @property
     def longest(self) -> int | None:
@@ -80,13 +81,13 @@ class GroupKind(enum.Enum):
 
         .. versionadded:: 0.2
         """
-        step = _STEPS.get(self)
+        step = KIND_FACTS[self].step
         return None if step is None else _MAX_RUN // step
 
     @property
     def is_colored(self) -> bool:
         """Whether the group's cards must share one colour."""
-        return self is GroupKind.COLOR or self is GroupKind.COLOR_RUN
+        return KIND_FACTS[self].colored
 
     @property
     def parity(self) -> int | None:
@@ -95,24 +96,78 @@ class GroupKind(enum.Enum):
 
         .. versionadded:: 0.2
         """
-        return _PARITIES.get(self)
+        return KIND_FACTS[self].parity
 
 
-_RUNS: Final = frozenset(
-    {GroupKind.RUN, GroupKind.COLOR_RUN, GroupKind.EVEN_RUN, GroupKind.ODD_RUN}
+Holds = Literal["number", "color", "parity", "sequence"]
+"""What the cards of a kind of group share: one number (a set), one colour
+(a colour group), one parity (an even or odd group), or a sequence of
+numbers (every kind of run)."""
+
+HOLDS: Final[tuple[Holds, ...]] = ("number", "color", "parity", "sequence")
+"""Every value of :data:`Holds`: a place that has a formula for each asks
+``facts.holds`` and raises for any other (see :func:`unknown_kind`)."""
+
+
+class KindFacts(NamedTuple):
+    """Everything the engine knows of a kind of group, in one row: the
+    judge, the solver, the lays and their bounds, the hits, the pictures,
+    the bots and the encoding all read a kind's facts from here."""
+
+    holds: Holds
+    """What its cards share (see :data:`Holds`)."""
+    step: int | None
+    """For a run, how far apart its numbers are; else ``None``."""
+    colored: bool
+    """Whether its cards are all of one colour as well."""
+    parity: int | None
+    """0 or 1 when its numbers are all even or all odd; else ``None``."""
+
+
+KIND_FACTS: Final[Mapping[GroupKind, KindFacts]] = MappingProxyType(
+    {
+        GroupKind.SET: KindFacts("number", None, False, None),
+        GroupKind.RUN: KindFacts("sequence", 1, False, None),
+        GroupKind.COLOR: KindFacts("color", None, True, None),
+        GroupKind.COLOR_RUN: KindFacts("sequence", 1, True, None),
+        GroupKind.EVEN: KindFacts("parity", None, False, 0),
+        GroupKind.ODD: KindFacts("parity", None, False, 1),
+        GroupKind.EVEN_RUN: KindFacts("sequence", 2, False, 0),
+        GroupKind.ODD_RUN: KindFacts("sequence", 2, False, 1),
+    }
 )
-_STEPS: Final = {
-    GroupKind.RUN: 1,
-    GroupKind.COLOR_RUN: 1,
-    GroupKind.EVEN_RUN: 2,
-    GroupKind.ODD_RUN: 2,
-}
-_PARITIES: Final = {
-    GroupKind.EVEN: 0,
-    GroupKind.ODD: 1,
-    GroupKind.EVEN_RUN: 0,
-    GroupKind.ODD_RUN: 1,
-}
+"""The facts of every kind of group: the one place a kind is described. A
+new kind that has no row here, or whose row is not consistent, stops the
+package at import (:func:`check_kind_facts`)."""
+
+
+def check_kind_facts(facts: Mapping[GroupKind, KindFacts]) -> None:
+    """Raise :class:`ImportError` naming what is wrong unless every kind of
+    group has its facts, and they agree: a step exactly for a sequence."""
+    missing = [kind.name for kind in GroupKind if kind not in facts]
+    if missing:
+        raise ImportError(f"no facts for the kinds of group {missing} (KIND_FACTS)")
+    for kind, row in facts.items():
+        if row.holds not in HOLDS:
+            raise ImportError(
+                f"{kind.name}: holds is one of {HOLDS}, not {row.holds!r}"
+            )
+        if (row.step is not None) != (row.holds == "sequence"):
+            raise ImportError(f"{kind.name}: a step exactly for a sequence")
+
+
+check_kind_facts(KIND_FACTS)
+
+
+def unknown_kind(kind: GroupKind) -> NotImplementedError:
+    """The error of a place that has no formula for ``kind``'s facts: a new
+    kind of group must teach it one (see the design guide's exercise 2)."""
+    return NotImplementedError(
+        f"no formula here for the kind of group {kind.name} "
+        f"(holds {KIND_FACTS[kind].holds!r})"
+    )
+
+
 _PARITY_WORDS: Final = ("even", "odd")
 
 

@@ -15,7 +15,7 @@ draws nothing.
 from __future__ import annotations
 
 from ._cards import format_cards
-from ._phases import GroupKind
+from ._phases import KIND_FACTS, unknown_kind
 from ._rules import PhaseChoice
 from ._state import GameState, Meld, Step
 from ._view import PlayerView
@@ -33,14 +33,18 @@ __all__ = [
 def meld_text(meld: Meld) -> str:
     """What a group on the table is: ``"set of 8s"``, ``"red run 3-7"``."""
     color = meld.color.name.lower() if meld.color is not None else ""
-    if meld.kind is GroupKind.SET:
+    kind = meld.kind
+    holds = KIND_FACTS[kind].holds
+    if holds == "number":
         return f"set of {meld.number}s" if meld.number is not None else "set of Wilds"
-    if meld.kind is GroupKind.COLOR:
+    if holds == "color":
         return f"{color} cards" if color else "cards of one colour"
-    if meld.kind.parity is not None and not meld.kind.is_run:
-        return f"{meld.kind.value} cards"
-    run = f"{meld.kind.value if meld.kind.step == 2 else 'run'} {meld.low}-{meld.high}"
-    return f"{color} {run}" if meld.kind is GroupKind.COLOR_RUN and color else run
+    if holds == "parity":
+        return f"{kind.value} cards"
+    if holds == "sequence":
+        run = f"{kind.value if kind.step == 2 else 'run'} {meld.low}-{meld.high}"
+        return f"{color} {run}" if kind.is_colored and color else run
+    raise unknown_kind(kind)  # pragma: no cover (a kind with no formula here)
 
 
 def header(seen: PlayerView) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._cards import Card, Color
-from .._phases import GroupKind, PhaseSpec
+from .._phases import KIND_FACTS, PhaseSpec, unknown_kind
 
 __all__ = ["keep_scores"]
 
@@ -41,14 +41,19 @@ def keep_scores(
         best = 0
         for group in phase.groups:
             kind = group.kind
-            if kind is GroupKind.SET:
+            holds = KIND_FACTS[kind].holds
+            if holds == "number":
                 score = by_number.get(number, 0)
-            elif kind is GroupKind.COLOR:
+            elif holds == "color":
                 score = by_color.get(card.color, 0)
             elif kind.parity is not None and number % 2 != kind.parity:
                 score = 0  # an even or odd group or run takes no such card
-            elif not kind.is_run:  # an even or odd group (R43)
+            elif holds == "parity":  # an even or odd group (R43)
                 score = parities[number % 2]
+            elif holds != "sequence":
+                raise unknown_kind(
+                    kind
+                )  # pragma: no cover (a kind with no formula here)
             else:  # a run: the numbers held near enough to share one with it
                 step = kind.step or 1  # 2 for a run of odd or even numbers (R51)
                 span = step * (group.size - 1)
