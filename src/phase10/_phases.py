@@ -62,7 +62,7 @@ class GroupKind(enum.Enum):
     def is_run(self) -> bool:
         """Whether the group's cards are consecutive numbers (every number, or
         every other one for a run of odd or even numbers), laid in order."""
-        return KIND_FACTS[self].holds == "sequence"
+        return self in _RUNS
 
     @property
     def step(self) -> int | None:
@@ -71,7 +71,7 @@ class GroupKind(enum.Enum):
 
         .. versionadded:: 0.2
         """
-        return KIND_FACTS[self].step
+        return _STEPS.get(self)
 
     @property
     def longest(self) -> int | None:
@@ -81,13 +81,13 @@ class GroupKind(enum.Enum):
 
         .. versionadded:: 0.2
         """
-        step = KIND_FACTS[self].step
+        step = _STEPS.get(self)
         return None if step is None else _MAX_RUN // step
 
     @property
     def is_colored(self) -> bool:
         """Whether the group's cards must share one colour."""
-        return KIND_FACTS[self].colored
+        return self in _COLORED
 
     @property
     def parity(self) -> int | None:
@@ -96,7 +96,7 @@ class GroupKind(enum.Enum):
 
         .. versionadded:: 0.2
         """
-        return KIND_FACTS[self].parity
+        return _PARITIES.get(self)
 
 
 Holds = Literal["number", "color", "parity", "sequence"]
@@ -157,6 +157,13 @@ def check_kind_facts(facts: Mapping[GroupKind, KindFacts]) -> None:
 
 
 check_kind_facts(KIND_FACTS)
+
+# The facts read at every move, as plain sets and dicts (a member's lookup in
+# a set costs less than reading its row): made from KIND_FACTS, never by hand.
+_RUNS: Final = frozenset(k for k, f in KIND_FACTS.items() if f.holds == "sequence")
+_COLORED: Final = frozenset(k for k, f in KIND_FACTS.items() if f.colored)
+_STEPS: Final = {k: f.step for k, f in KIND_FACTS.items() if f.step is not None}
+_PARITIES: Final = {k: f.parity for k, f in KIND_FACTS.items() if f.parity is not None}
 
 
 def unknown_kind(kind: GroupKind) -> NotImplementedError:
