@@ -46,6 +46,7 @@ __all__ = [
     "PLAY_STEP",
     "MoveKind",
     "check_game",
+    "check_seat",
     "declaration_lapses",
     "finish_turn",
     "forget",
@@ -118,6 +119,18 @@ def game_over(state: GameState) -> GameOver:
     return GameOver(f"the game is over: {who} won", clause="R37")
 
 
+def check_seat(state: GameState, player: int) -> None:
+    """Raise unless ``player`` is a seat at the table (R3): a whole number,
+    not a flag or a float (``True == 1`` and ``1.0 == 1`` in Python, but
+    they are not seat 1), from 0 to the last seat."""
+    wrong = seat_type_error(player)
+    if wrong is not None:
+        raise wrong
+    problem = seat_problem(player, len(state.players))
+    if problem is not None:
+        raise NoSuchSeat(problem, clause="R3")
+
+
 def verify_turn(state: GameState, player: int | None, step: Step, doing: str) -> None:
     """The checks every move of a turn shares: a game still being played, the
     right player (R3, R20) and the right step of the turn (R21)."""
@@ -130,13 +143,7 @@ def verify_turn(state: GameState, player: int | None, step: Step, doing: str) ->
             "the hand is over: deal the next hand before playing on", clause="R36"
         )
     if player is not None:
-        # True == 1 and 1.0 == 1 in Python: they are not seat 1.
-        wrong = seat_type_error(player)
-        if wrong is not None:
-            raise wrong
-        problem = seat_problem(player, len(state.players))
-        if problem is not None:
-            raise NoSuchSeat(problem, clause="R3")
+        check_seat(state, player)
         if player != state.current:
             raise NotYourTurn(
                 f"it is {state.players[state.current].name}'s turn, "

@@ -10,10 +10,10 @@ from typing import Final
 
 from .._actions import NextHand
 from .._cards import Card
-from .._errors import NoSuchSeat, Phase10Error, WrongStep, seat_problem, seat_type_error
+from .._errors import Phase10Error, WrongStep
 from .._flow import MAX_HANDS, Log, deal
 from .._state import GameState, Step, replace
-from ._kernel import HAND_OVER, MoveKind, check_game, game_over
+from ._kernel import HAND_OVER, MoveKind, check_game, check_seat, game_over
 
 __all__ = [
     "ROW",
@@ -36,12 +36,7 @@ def verify_next_hand(state: GameState, *, player: int | None = None) -> None:
     """
     check_game(state)
     if player is not None:
-        wrong = seat_type_error(player)
-        if wrong is not None:
-            raise wrong
-        problem = seat_problem(player, len(state.players))
-        if problem is not None:
-            raise NoSuchSeat(problem, clause="R3")
+        check_seat(state, player)
     if state.step is Step.GAME_OVER:
         raise game_over(state)
     if state.step is not Step.HAND_OVER:
