@@ -24,6 +24,7 @@ from ._state import Pile
 
 __all__ = [
     "MAX_MOVE_NUMBER",
+    "MOVE_CLASSES",
     "MOVE_TYPES",
     "Action",
     "ChoosePhase",
@@ -537,6 +538,12 @@ MOVE_TYPES: Final = (
 """Every kind of move: those of the classic game in the order of a turn,
 then those the Masters Edition and the house rules add (kept last, so that
 the classic moves keep their order and their numbers in the encoding)."""
+
+MOVE_CLASSES: Final = (
+    ", ".join(cls.__name__ for cls in MOVE_TYPES[:-1])
+    + f" or {MOVE_TYPES[-1].__name__}"
+)
+"""The records of moves, in words: "Draw, LayPhase, ... or SwapWild"."""
 
 _A = TypeVar(
     "_A",

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._actions import MOVE_TYPES, Action
+from ._actions import MOVE_CLASSES, MOVE_TYPES, Action
 from ._cards import Card, Color, masters_deck, standard_deck
 from ._codegen import make_function
 from ._errors import FormatError, NotationError, RulesError, shown
@@ -436,11 +436,6 @@ _MOVES: Final = {cls: Codec(cls, tag=cls.name) for cls in MOVE_TYPES}
 _MOVE_WRITERS: Final = {cls: codec.write for cls, codec in _MOVES.items()}
 _MOVE_NAMED: Final = {cls.name: codec for cls, codec in _MOVES.items()}
 _MOVE_CHOICES: Final = ", ".join(repr(cls.name) for cls in MOVE_TYPES)
-MOVE_CLASSES: Final = (
-    ", ".join(cls.__name__ for cls in MOVE_TYPES[:-1])
-    + f" or {MOVE_TYPES[-1].__name__}"
-)
-"""The classes of moves, in words: "Draw, LayPhase, ... or NextHand"."""
 
 
 def write_moves(actions: tuple[Action, ...]) -> list[dict[str, Any]]:

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Final
 
-from .._actions import MOVE_TYPES, Action, NextHand
+from .._actions import MOVE_CLASSES, MOVE_TYPES, Action, NextHand
 from .._errors import (
     FormatError,
     NoSuchSeat,
@@ -120,19 +120,11 @@ check_move_kinds(MOVES.values(), MOVE_TYPES)
 _ROWS: Final[dict[type, MoveKind]] = dict(MOVES)
 
 
-_KINDS_IN_WORDS: Final = (
-    ", ".join(record.__name__ for record in MOVE_TYPES[:-1])
-    + f" or {MOVE_TYPES[-1].__name__}"
-)
-"""The records of moves, in words, from the table: "Draw, LayPhase, ... or
-SwapWild"."""
-
-
 def _row(action: object) -> MoveKind:
     row = _ROWS.get(type(action))
     if row is None:
         raise UsageError(
-            f"{shown(action)} is not a move: a move is a {_KINDS_IN_WORDS} record"
+            f"{shown(action)} is not a move: a move is a {MOVE_CLASSES} record"
         )
     return row
 
