@@ -56,6 +56,8 @@ class Room:
         """People who pressed "Next hand" on the scores of this hand."""
         self.deadline: float | None = None
         """When the person whose turn it is loses it to a bot (loop time)."""
+        self.returning: set[int] = set()
+        """Seats a bot plays whose person is back from their next turn."""
         self.wake = asyncio.Event()
         self.runner: asyncio.Task[None] | None = None
 
@@ -82,8 +84,7 @@ class Room:
                 await self.send(before, {"type": "notice", "text": notice})
                 with contextlib.suppress(RuntimeError, OSError):
                     await before.close(code=TAKEN_ELSEWHERE)
-            if self.setting.game is not None:
-                self.setting.game.away.discard(seat)  # back: the person plays again
+            self.back(seat)  # back: the person plays again (from their next turn)
         try:
             await self.tell_everyone()
             self.play_on()
@@ -107,6 +108,7 @@ class Room:
         if game is None:
             return {"type": "lobby", "room": room}
         room["away"] = sorted(game.away)
+        room["returning"] = sorted(self.returning)
         room["ready"] = sorted(self.ready)
         left = None
         if self.deadline is not None:
@@ -166,17 +168,12 @@ class Room:
             state = game.state
             if state.step is Step.HAND_OVER:
                 self.deadline = turn = None
+                self._returned()
                 until = loop.time() + self.hand_pause
                 while loop.time() < until and not self._everyone_ready():
                     await self._wait(until - loop.time())
                 if game.state is state:
                     self.ready.clear()
-                    await self._automatic()
-                continue
-            if game.automatic():
-                self.deadline = turn = None
-                await asyncio.sleep(self.pace)
-                if game.automatic():
                     await self._automatic()
                 continue
             seat, moves = state.current, len(game.record.actions)
@@ -185,19 +182,52 @@ class Room:
                 or turn[0] != seat
                 or (state.step is Step.DRAW and turn[1] != moves)
             ):
-                turn = (seat, moves)  # a new turn: its clock starts
-                deadline = self.deadline = loop.time() + self.turn_seconds
-                await self.tell_everyone()
+                # A new turn: who pressed I'm back plays again, and the
+                # turn's one clock starts. Neither a press nor a reconnect
+                # starts it again (the clock is per turn).
+                turn = (seat, moves)
+                deadline = loop.time() + self.turn_seconds
+                self._returned()
+                if not game.automatic():
+                    self.deadline = deadline
+                    await self.tell_everyone()
+            if game.automatic():
+                self.deadline = None
+                await asyncio.sleep(self.pace)
+                if game.automatic():
+                    await self._automatic()
+                continue
             if loop.time() < deadline:
                 await self._wait(deadline - loop.time())
                 continue
             game.away.add(seat)  # time is up: a bot plays until the person is back
-            self.deadline = turn = None
+            self.deadline = None
             page = self.pages.get(seat)
             if page is not None:
                 await self.send(page, {"type": "notice", "text": _AWAY})
             await self.tell_everyone()
         self.deadline = None
+
+    def back(self, seat: int) -> bool:
+        """The person at ``seat`` is back (pressed I'm back, or opened a
+        page): at once if it is not their turn, else from their next turn,
+        the bot playing this one out. Whether they play again at once."""
+        game = self.setting.game
+        if game is None or seat not in game.away:
+            return True
+        state = game.state
+        if state.current == seat and state.step not in (Step.HAND_OVER, Step.GAME_OVER):
+            self.returning.add(seat)
+            return False
+        game.away.discard(seat)
+        return True
+
+    def _returned(self) -> None:
+        """A new turn or hand: the people who said they are back play again."""
+        game = self.setting.game
+        if game is not None:
+            game.away -= self.returning
+        self.returning.clear()
 
     async def _automatic(self) -> None:
         """Make the table's next automatic move and tell everyone; if the
@@ -238,7 +268,8 @@ class Room:
                 await self.tell_everyone()
             return
         elif kind == "back":
-            game.away.discard(seat)
+            if not self.back(seat):
+                await self.send(page, {"type": "notice", "text": _NEXT_TURN})
             self.wake.set()
             await self.tell_everyone()
             return
@@ -257,6 +288,7 @@ class Room:
         self.play_on()
 
 
+_NEXT_TURN = "You are back: you play again from your next turn."
 _AWAY = "Your time ran out: a bot is playing your turns. Press I'm back to play again."
 
 
