@@ -279,7 +279,8 @@ LAYERS: list[set[str]] = [
     {"phase10._invariants", "phase10._edition_checks", "phase10._determinize"},  # 14.
     {"phase10._codec", "phase10._record", "phase10._serialize"},  # 15. documents
     {"phase10"},  # 16. the public package
-    {"phase10.bots", "phase10.encoding"},  # 17. bots and the encoding (packages)
+    # 17. bots, the encoding and the analysis of hands (packages)
+    {"phase10.bots", "phase10.encoding", "phase10.analysis"},
     {"phase10._text", "phase10.svg"},  # 18. drawing
     {"phase10.rl"},  # 19. the learning libraries' adapters
 ]
