@@ -277,7 +277,12 @@ LAYERS: list[set[str]] = [
     {"phase10._legal"},  # 12. queries and the listing of legal moves
     {"phase10._json", "phase10._fields"},  # 13. plain JSON values, field rules
     {"phase10._invariants", "phase10._edition_checks", "phase10._determinize"},  # 14.
-    {"phase10._codec", "phase10._record", "phase10._serialize"},  # 15. documents
+    {  # 15. documents, and their JSON Schemas
+        "phase10._codec",
+        "phase10._record",
+        "phase10._serialize",
+        "phase10._schema",
+    },
     {"phase10"},  # 16. the public package
     # 17. bots, the encoding and the analysis of hands (packages)
     {"phase10.bots", "phase10.encoding", "phase10.analysis"},
