@@ -123,6 +123,7 @@ from ._rules import (
     Rules,
     SkipLimit,
 )
+from ._schema import json_schema
 from ._serialize import (
     MAX_JSON_LENGTH,
     SCHEMA_VERSION,
@@ -253,6 +254,7 @@ __all__ = [
     "from_dict",
     "from_json",
     "hit",
+    "json_schema",
     "lay_phase",
     "legal_actions",
     "masters_deck",

@@ -27,7 +27,7 @@ import operator
 import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -36,6 +36,8 @@ from ._cards import Card, Color, masters_deck, standard_deck
 from ._codegen import make_function
 from ._errors import FormatError, NotationError, RulesError, shown
 from ._fields import (
+    SEED_TEXT,
+    Shape,
     Table,
     added_later,
     field_rule,
@@ -56,6 +58,7 @@ from ._json import (
     member,
     text,
     whole,
+    write_seed,
 )
 from ._limits import MAX_PHASES
 from ._memo import cached
@@ -65,10 +68,12 @@ from ._state import Pile, Step
 
 __all__ = [
     "MOVE_CLASSES",
+    "WRITTEN_AS",
     "WRITTEN_WHEN_SET",
     "Codec",
     "Decoder",
     "Encoder",
+    "Written",
     "decoder",
     "encoder",
     "json_defaults",
@@ -216,7 +221,18 @@ class Codec:
             return cls(card=decode_card(data["card"], at + "card", table))
     """
 
-    __slots__ = ("_decoders", "build", "cls", "defaults", "fields", "keys", "write")
+    __slots__ = (
+        "_decoders",
+        "build",
+        "cls",
+        "defaults",
+        "encoders",
+        "fields",
+        "keys",
+        "own_encoders",
+        "tag",
+        "write",
+    )
 
     def __init__(
         self,
@@ -229,6 +245,8 @@ class Codec:
         fields = field_types(cls)
         encoders, decoders = encoders or {}, decoders or {}
         self.cls = cls
+        self.tag = tag
+        """The value written under ``"type"`` first, if any (a move's name)."""
         self.fields = tuple(field for field, _ in fields)
         """The names of the record's fields, in order."""
         self.keys = (("type",) if tag else ()) + self.fields
@@ -241,6 +259,12 @@ class Codec:
             field: encoders[field] if field in encoders else encoder(hint)
             for field, hint in fields
         }
+        self.encoders: Mapping[str, Encoder | None] = MappingProxyType(written)
+        """The encoder of each field, by name; ``None`` where the value is
+        written as it is."""
+        self.own_encoders: frozenset[str] = frozenset(encoders)
+        """The fields written by an encoder of their own rather than by their
+        type's (see :data:`WRITTEN_AS`)."""
         self.defaults: Mapping[str, Any] = json_defaults(cls, self.fields, written)
         """The JSON of each field's default, by key, for the fields that have
         one: what a document written before the field existed is read with."""
@@ -343,6 +367,15 @@ def _builder(cls: type, decoders: tuple[tuple[str, Decoder], ...]) -> Any:
     return make_function(source, "function", namespace, f"reader of {cls.__name__}")
 
 
+class Written(NamedTuple):
+    """How an encoder of a field's own writes it, for the JSON Schema of the
+    documents (``_schema.py``): as a plain value of ``shape``, or else as one
+    of ``names`` or as the field's type writes it."""
+
+    shape: Shape | None = None
+    names: tuple[str, ...] = ()
+
+
 # --- rules ---------------------------------------------------------------------------
 
 
@@ -356,6 +389,17 @@ def _write_deck(deck: tuple[Card, ...]) -> str | list[str]:
         if deck == named:
             return name
     return _card_names(deck)
+
+
+WRITTEN_AS: Final[Mapping[Encoder, Written]] = MappingProxyType(
+    {
+        write_seed: Written(shape=SEED_TEXT),
+        _write_deck: Written(names=tuple(_NAMED_DECKS)),
+    }
+)
+"""How each encoder that a codec is given for a field (``encoders=``) writes
+it: a field written by an encoder missing here cannot be described by the
+JSON Schema, which refuses it (``_schema.py``)."""
 
 
 def _read_phases(value: object, where: str, table: Table) -> tuple[PhaseSpec, ...]:

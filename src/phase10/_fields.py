@@ -15,7 +15,7 @@ import functools
 import re
 import typing
 from collections.abc import Callable, Mapping
-from types import NoneType, UnionType
+from types import MappingProxyType, NoneType, UnionType
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -23,6 +23,8 @@ import attrs
 from ._cards import HIGHEST
 from ._flow import MAX_HANDS, MAX_TURNS_PER_HAND
 from ._json import (
+    MAX_DECK,
+    MAX_SAFE_INT,
     fail,
     flag,
     optional_seat,
@@ -32,9 +34,10 @@ from ._json import (
     text,
     whole,
 )
+from ._limits import MAX_HAND_SIZE, MAX_PHASES, MAX_PLAYERS
 from ._memo import cached
 from ._rules import Rules
-from ._shuffle import seed_problem
+from ._shuffle import MAX_SEED_DIGITS, seed_problem
 from ._state import GameState, Meld, PlayerState
 from ._view import PlayerView, PublicPlayer
 
@@ -42,7 +45,10 @@ __all__ = [
     "FIELD_RULES",
     "FIRST_RELEASE",
     "MAX_OWED",
+    "RULE_SHAPES",
+    "SEED_TEXT",
     "Rule",
+    "Shape",
     "Table",
     "added_later",
     "field_rule",
@@ -74,50 +80,101 @@ raises :class:`~phase10.FormatError`. It takes the value as JSON or Python
 writes it alike, since only plain values (numbers, texts, flags) have rules."""
 
 
+class Shape(NamedTuple):
+    """What a rule takes, as a JSON Schema says it (``_schema.py``): a JSON
+    type, the bounds a whole number may reach at any table, whether null
+    is taken, and a pattern a text must match. A bound that depends on the
+    table (a seat, a phase's index) is the widest any rules allow."""
+
+    type: str
+    """``"integer"``, ``"string"`` or ``"boolean"``."""
+    low: int | None = None
+    high: int | None = None
+    nullable: bool = False
+    pattern: str | None = None
+
+
+_SHAPES: Final[dict[Rule, Shape]] = {}
+RULE_SHAPES: Final[Mapping[Rule, Shape]] = MappingProxyType(_SHAPES)
+"""The :class:`Shape` of every rule of a field, declared beside the rule
+(``@_takes``): the JSON Schema of a document is made from them, and a rule
+without one cannot be described (``_schema.py`` refuses it)."""
+
+
+def _takes(shape: Shape) -> Callable[[Rule], Rule]:
+    """Declare the shape of the values the rule below takes."""
+
+    def declare(rule: Rule) -> Rule:
+        _SHAPES[rule] = shape
+        return rule
+
+    return declare
+
+
+_SEAT: Final = Shape("integer", 0, MAX_PLAYERS - 1)
+_WHOLE: Final = Shape("integer", 0, MAX_SAFE_INT)
+
+
 # --- what one field may hold -------------------------------------------------------
 
 
+@_takes(_SEAT)
 def _seat(value: object, where: str, table: Table) -> int:
     return seat(value, where, table.seats)
 
 
+@_takes(_SEAT._replace(nullable=True))
 def _optional_seat(value: object, where: str, table: Table) -> int | None:
     return optional_seat(value, where, table.seats)
 
 
+@_takes(Shape("string", pattern=r"\S"))
 def _name(value: object, where: str, table: Table) -> str:
     return player_name(value, where)
 
 
+@_takes(Shape("integer", 0, MAX_PHASES))
 def _completed(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, len(table.rules.phases))
 
 
+@_takes(Shape("integer", 0, MAX_OWED))
 def _owed(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, MAX_OWED)
 
 
+@_takes(Shape("integer", 1, MAX_HANDS))
 def _hand_number(value: object, where: str, table: Table) -> int:
     return whole(value, where, 1, MAX_HANDS)
 
 
+@_takes(Shape("integer", 0, MAX_TURNS_PER_HAND))
 def _turn_slot(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, MAX_TURNS_PER_HAND)
 
 
+@_takes(Shape("integer", 0, MAX_HANDS * (MAX_TURNS_PER_HAND + 1)))
 def _shuffles(value: object, where: str, table: Table) -> int:
     # One shuffle a deal, and at most one a turn slot.
     return whole(value, where, 0, MAX_HANDS * (MAX_TURNS_PER_HAND + 1))
 
 
+@_takes(Shape("integer", 0, MAX_DECK))
 def _card_count(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, table.most)
 
 
+@_takes(Shape("integer", 1, HIGHEST, nullable=True))
 def _group_number(value: object, where: str, table: Table) -> int | None:
     return optional_whole(value, where, 1, HIGHEST)
 
 
+SEED_TEXT: Final = Shape("string", pattern=rf"^-?[0-9]{{1,{MAX_SEED_DIGITS}}}$")
+"""The shape of a seed in a document, a text of decimal digits
+(:func:`~phase10._json.write_seed`); in Python, a whole number (below)."""
+
+
+@_takes(Shape("integer"))
 def _seed(value: object, where: str, table: Table) -> int:
     problem = seed_problem(value)
     if problem is not None:
@@ -125,10 +182,12 @@ def _seed(value: object, where: str, table: Table) -> int:
     return typing.cast(int, value)
 
 
+@_takes(Shape("integer", 0, MAX_PHASES - 1, nullable=True))
 def _active(value: object, where: str, table: Table) -> int | None:
     return optional_whole(value, where, 0, len(table.rules.phases) - 1)
 
 
+@_takes(Shape("integer", 0, MAX_HAND_SIZE))
 def _saved_now(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, table.rules.saves_per_hand)
 
@@ -165,18 +224,22 @@ FIELD_RULES: Final[Mapping[type, Mapping[str, Rule]]] = {
 without one takes any value of its type (see :func:`field_rule`)."""
 
 
+@_takes(_WHOLE)
 def _any_whole(value: object, where: str, table: Table) -> int:
     return whole(value, where)
 
 
+@_takes(_WHOLE._replace(nullable=True))
 def _any_whole_or_none(value: object, where: str, table: Table) -> int | None:
     return optional_whole(value, where)
 
 
+@_takes(Shape("boolean"))
 def _any_flag(value: object, where: str, table: Table) -> bool:
     return flag(value, where)
 
 
+@_takes(Shape("string"))
 def _any_text(value: object, where: str, table: Table) -> str:
     return text(value, where)
 
