@@ -381,6 +381,9 @@ def test_no_one_takes_a_seat_without_its_token(
     watcher.wait_for_selector("#board svg")
     assert watcher.inner_text("#where") == "watching"
     assert watcher.locator("#board .hand .card").count() == 0
+    for button in ("#discard", "#group", "#lay", "#clear", "#low"):
+        assert not watcher.locator(button).is_visible(), button
+    assert pages[0].locator("#discard").is_visible()
     answered(watcher, lambda: watcher.click('#board .pile[data-pile="draw"]'))
     assert "you are watching" in watcher.inner_text("#message")
     assert served.game().state is before
@@ -473,11 +476,23 @@ def test_a_phone_gets_the_narrow_picture_and_big_enough_targets(
     for target in ("#discard", "#group", "#lay", "#clear"):
         box = phone.locator(target).bounding_box()
         assert box and box["height"] >= 44, target
-    size = phone.evaluate(
-        "parseFloat(getComputedStyle(document.querySelector('#board text')).fontSize)"
-        " * document.querySelector('#board svg').getBoundingClientRect().width / 380"
+    sizes = phone.evaluate(
+        """() => {
+            const svg = document.querySelector('#board svg');
+            const scale = svg.getBoundingClientRect().width / 380;
+            const size = (text) => parseFloat(getComputedStyle(text).fontSize) * scale;
+            const texts = Array.from(svg.querySelectorAll('text'));
+            const corner = (text) => text.closest('.card') && size(text) < 12;
+            return {
+                words: Math.min(...texts.filter((t) => !corner(t)).map(size)),
+                corners: Math.min(...texts.map(size)),
+            };
+        }"""
     )
-    assert size >= 12
+    # As the docs say: the words at least 12 px, a card's corner index
+    # smaller (about 9 px), the card's big middle number much larger.
+    assert sizes["words"] >= 12
+    assert 8 <= sizes["corners"] < 12
     shot(phone, "server-7-phone.png")
     answered(phone, lambda: phone.tap('#board .pile[data-pile="draw"]'))
     assert phone.get_attribute("body", "data-step") == "play"

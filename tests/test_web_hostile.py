@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -133,6 +132,16 @@ def serving(
         running.process.wait(timeout=30)
 
 
+def stopped(running: Running) -> int:
+    """The exit code of a server expected to stop by itself (killed if not)."""
+    try:
+        return running.process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        running.process.kill()
+        running.process.wait()
+        raise AssertionError("the server did not stop by itself") from None
+
+
 TEST = ("--test", "--seed", "3")
 """A test game: known deals."""
 
@@ -175,3 +184,75 @@ def test_im_back_gives_no_new_clock_the_seat_returns_at_the_next_turn(
         with server.page(made["table"], hello) as page:
             again = until(page, update(lambda m: True))
             assert again["away"] or again["moves"] > away["moves"]
+
+
+# --- 2. small things a script could do ---------------------------------------------
+
+
+def test_nested_brackets_are_refused_clearly_in_a_hello_a_move_and_a_post(
+    tmp_path: Path,
+) -> None:
+    """Deeply nested JSON is refused with a reason: as a socket's first
+    message, as a move, and as a lobby request; nothing is raised."""
+    with serving(tmp_path, *TEST) as server:
+        made = server.make()
+        with server.page(made["table"]) as page:
+            page.send("[" * 999)
+            refused = json.loads(page.recv(timeout=30))
+            assert refused["type"] == "refused"
+        with server.page(made["table"], {"token": made["token"]}) as page:
+            until(page, update(lambda m: True))
+            page.send("[" * 16000)
+            refused = until(page, lambda m: m.get("type") == "refused")
+            assert "nested" in refused["reason"]
+        status, answer = server.http("/api/tables", json.loads("[" * 20 + "]" * 20))
+        assert status == 400 and "nested" in answer["reason"]
+        deep = ("[" * 2000).encode()
+        request = urllib.request.Request(
+            server.origin + "/api/tables",
+            data=deep,
+            headers={"content-type": "application/json", "origin": server.origin},
+        )
+        with pytest.raises(urllib.error.HTTPError) as refusal:
+            urllib.request.urlopen(request, timeout=30)
+        assert refusal.value.code == 400
+        assert "nested" in json.loads(refusal.value.read())["reason"]
+        assert "Traceback" not in server.logged()
+        assert "RecursionError" not in server.logged()
+
+
+def test_a_typed_seed_is_refused_outside_a_test(tmp_path: Path) -> None:
+    """Any seed a person types can be guessed from a first hand (one of 64
+    bits was found in 11 guesses): only a test game takes one."""
+    running = launch(tmp_path, "--seed", "12345678901234567890", wait=False)
+    assert stopped(running) != 0
+    assert "--test" in running.logged() and "Traceback" not in running.logged()
+
+
+def test_a_second_server_on_the_same_file_refuses_to_start(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    with serving(tmp_path, db=db) as first:
+        second = launch(tmp_path, db=db, wait=False)
+        assert stopped(second) != 0
+        assert "another server" in second.logged()
+        assert "Traceback" not in second.logged()
+        assert first.process.poll() is None
+    with serving(tmp_path, db=db):  # the first has gone: the file is free
+        pass
+
+
+def test_look_alike_names_are_refused_at_one_table(tmp_path: Path) -> None:
+    """Names are read in NFKC, and a name that looks like one at the table
+    (a Cyrillic A, fullwidth letters, a 0 for an O) is refused."""
+    with serving(tmp_path, *TEST) as server:
+        made = server.make("Ann", people=3, bots=0)
+        join = f"/api/tables/{made['table']}/join"
+        for name in ("\u0410nn", "\uff21\uff4e\uff4e", "ANN", "Аnn"):
+            status, answer = server.http(join, {"name": name})
+            assert status == 400 and "looks like" in answer["reason"], name
+        status, answer = server.http(join, {"name": "B0b"})
+        assert status == 200
+        status, answer = server.http(join, {"name": "Bob"})
+        assert status == 400 and "looks like" in answer["reason"]
+        status, answer = server.http(f"/api/tables/{made['table']}")
+        assert [seat["name"] for seat in answer["seats"]] == ["Ann", "B0b", None]

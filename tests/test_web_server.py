@@ -376,7 +376,7 @@ def test_the_game_starts_when_every_persons_seat_is_taken() -> None:
         join = f"/api/tables/{setting.id}/join"
         for name, reason in [
             ("", "say your name"),
-            ("ann", "called ann already"),
+            ("ann", "ann looks like Ann"),
             ("x" * 21, "at most 20"),
             ("Bo\x00b", "control characters"),
             (7, "a name is text"),
@@ -429,7 +429,7 @@ def test_the_host_may_start_with_bots_in_the_empty_seats() -> None:
         ({"people": 1, "bots": 0}, "2 to 6 players"),
         ({"people": "2", "bots": 1}, "whole numbers"),
         ({"people": 2, "bots": 0, "rules": "chess"}, "the rules are one of"),
-        ({"people": 1, "bots": 1, "name": "Cleo"}, "a bot at this table"),
+        ({"people": 1, "bots": 1, "name": "Cleo"}, "looks like Cleo"),
     ],
 )
 def test_a_table_that_cannot_be_made_is_refused(
@@ -681,21 +681,22 @@ def test_no_acknowledged_move_is_lost_to_kill_9(
         process.wait(timeout=30)
 
 
-def test_a_short_seed_is_refused_unless_the_game_is_a_test(
+def test_a_seed_is_refused_unless_the_game_is_a_test(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A seed under 64 bits can be found from a first hand: the server
-    refuses it, unless --test says the game is a test."""
+    """A seed a person types can be found from a first hand: the server
+    refuses any, unless --test says the game is a test."""
     import server
     import uvicorn
 
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
     with pytest.raises(SystemExit):
         server.main(["--seed", "31337"])
-    assert "shorter than 64 bits" in capsys.readouterr().err
+    assert "for test games only" in capsys.readouterr().err
     server.main(["--seed", "31337", "--test", "--people", "2"])
     assert "/table/" in capsys.readouterr().out
-    server.main(["--seed", str(2**64 + 5)])
+    with pytest.raises(SystemExit):
+        server.main(["--seed", str(2**64 + 5)])
     server.main([])
     assert "a restart loses them" in capsys.readouterr().out
 

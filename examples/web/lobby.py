@@ -24,6 +24,8 @@ the host starts it with bots in the seats still empty.
 from __future__ import annotations
 
 import hashlib
+import json
+import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
@@ -48,11 +50,73 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+MOST_NESTED = 16
+"""How deep the JSON a page or a request sends may nest (a move nests 3)."""
+
+
+class TooNested(ValueError):
+    """JSON nested deeper than :data:`MOST_NESTED`."""
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def check_nesting(text: str) -> None:
+    """:class:`TooNested` if the JSON ``text`` nests deeper than
+    :data:`MOST_NESTED` (Python's reader raises ``RecursionError`` at about
+    1000 levels, and the library's reader of moves sooner)."""
+    if text.count("[") + text.count("{") <= MOST_NESTED:
+        return
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(depth, deepest)
+    if deepest > MOST_NESTED:
+        raise TooNested(f"JSON nested more than {MOST_NESTED} deep is refused")
+
+
+def parse_json(text: str | bytes) -> object:
+    """``json.loads(text)``, refusing JSON nested too deep with
+    :class:`TooNested` before it is read (see :func:`check_nesting`);
+    ``ValueError`` for text that is not JSON."""
+    if isinstance(text, bytes):
+        text = text.decode()
+    check_nesting(text)
+    return json.loads(text)
+
+
+_LOOK_ALIKES = str.maketrans(
+    # Cyrillic and Greek letters drawn like Latin ones (after casefold),
+    # and the digits that pass for letters: a small map of the common
+    # cases, not Unicode's whole table of confusables.
+    "авеіјкмнорстухѕԁԛԝһɡαβεικνορτυχηζ01|",
+    "abeijkmhopctyxsdqwhgabeikvoptuxnzoll",
+)
+
+
+def look_alike(name: str) -> str:
+    """What ``name`` looks like: the same text for names a person could
+    take one for the other (``Ann``, ``ANN``, ``\u0410nn`` with a Cyrillic
+    A, ``Ａｎｎ``; ``Bob`` and ``B0b``).
+
+    >>> look_alike("\u0410nn") == look_alike("ANN") == look_alike("Ａｎｎ") == "ann"
+    True
+    >>> look_alike("B0b") == look_alike("Bob"), look_alike("Zoë") == look_alike("Zoe")
+    (True, True)
+    """
+    folded = unicodedata.normalize(
+        "NFKD", unicodedata.normalize("NFKC", name).casefold()
+    )
+    bare = "".join(c for c in folded if not unicodedata.combining(c))
+    return bare.translate(_LOOK_ALIKES)
+
+
 def clean_name(name: object) -> str:
-    """A person's name as shown at the table, or :class:`Refused`."""
+    """A person's name as shown at the table (in NFKC), or :class:`Refused`."""
     if not isinstance(name, str):
         raise Refused("a name is text")
-    name = " ".join(name.split())
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
     if not name:
         raise Refused("say your name to join the table")
     if len(name) > LONGEST_NAME:
@@ -121,14 +185,23 @@ class Setting:
         free = [p for p, s in enumerate(self.seats) if not s.bot and s.name is None]
         if not free:
             raise Refused("every seat at this table is taken: you may watch")
-        if name.casefold() in {n.casefold() for n in self.names}:
-            raise Refused(f"someone at this table is called {name} already")
+        self.refuse_look_alike(name)
         token = secrets.token_urlsafe(24)
         self.seats[free[0]] = Seat(name, bot=False, token_hash=token_hash(token))
         if len(free) == 1:
             self._start()
         self.store.save_table(self.saved())
         return free[0], token
+
+    def refuse_look_alike(self, name: str) -> None:
+        """:class:`Refused` if ``name`` looks like a name at the table."""
+        seen = look_alike(name)
+        for taken in self.seats:
+            if taken.name is not None and look_alike(taken.name) == seen:
+                raise Refused(
+                    f"{name} looks like {taken.name}, who is at this table "
+                    "already: choose another name"
+                )
 
     def start(self, token: object) -> None:
         """The host starts the game; bots take the seats no one has taken."""
@@ -243,8 +316,6 @@ class Lobby:
         )
         token = None
         if host_name is not None:
-            if host_name.casefold() in {n.casefold() for n in BOT_NAMES[:bots]}:
-                raise Refused(f"a bot at this table is called {host_name}")
             _, token = setting.join(host_name)
         else:
             self.store.save_table(setting.saved())

@@ -24,7 +24,7 @@ import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
-from lobby import Lobby, Setting
+from lobby import Lobby, Setting, TooNested, check_nesting
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from phase10 import Step
@@ -257,8 +257,15 @@ class Room:
         watcher)."""
         game = self.setting.game
         kind = _control(text)
-        if seat is None:
-            refusal: str | None = "you are watching this table: join it to play"
+        refusal: str | None = None
+        try:
+            check_nesting(text)  # before the library reads it, which would recurse
+        except TooNested as error:
+            refusal = str(error)
+        if refusal is not None:
+            pass
+        elif seat is None:
+            refusal = "you are watching this table: join it to play"
         elif game is None:
             refusal = "the game has not started: it starts when every seat is taken"
         elif kind == "ready":

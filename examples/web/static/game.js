@@ -124,6 +124,9 @@ function createGame(transport) {
     const view = current.view;
     const room = current.room || null;
     const seated = view.seat !== null;
+    // A watcher has no hand: no button that moves is shown to them.
+    for (const id of ["discard", "group", "lay", "clear"]) $(id).hidden = !seated;
+    $("low").parentElement.hidden = !seated;
     $("next").hidden = !(seated && view.step === "hand over");
     $("next").disabled = Boolean(room && room.ready.includes(view.seat));
     $("away").hidden = !current.away;
