@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -256,3 +257,52 @@ def test_look_alike_names_are_refused_at_one_table(tmp_path: Path) -> None:
         assert status == 400 and "looks like" in answer["reason"]
         status, answer = server.http(f"/api/tables/{made['table']}")
         assert [seat["name"] for seat in answer["seats"]] == ["Ann", "B0b", None]
+
+
+# --- 3. one bad table stops nothing --------------------------------------------------
+
+
+def test_an_unreadable_table_is_set_aside_and_the_others_play_on(
+    tmp_path: Path,
+) -> None:
+    """A table whose saved move or seats cannot be read back is set aside,
+    logged with its id and why; the server starts and the others play."""
+    db = tmp_path / "games.sqlite"
+    with serving(tmp_path, *TEST, db=db) as server:
+        good, bad_move, bad_seats = server.make(), server.make(), server.make()
+        for made in (good, bad_move):
+            with server.page(made["table"], {"token": made["token"]}) as page:
+                until(page, update(lambda m: m["moves"] >= 1))
+    with contextlib.closing(sqlite3.connect(db)) as damage, damage:
+        damage.execute(
+            'UPDATE moves SET move = \'{"schema": "phase10/action"}\' '
+            "WHERE table_id = ? AND number = 0",
+            (bad_move["table"],),
+        )
+        damage.execute(
+            "UPDATE tables SET seats = '[{' WHERE id = ?", (bad_seats["table"],)
+        )
+    with serving(tmp_path, *TEST, db=db) as server:
+        with server.page(good["table"], {"token": good["token"]}) as page:
+            seen = until(page, update(lambda m: bool(m["legal"])))
+            page.send(json.dumps(seen["legal"][0]))
+            until(page, update(lambda m: m["moves"] > seen["moves"]))
+        log = server.logged()
+        for made in (bad_move, bad_seats):
+            assert f"table {made['table']} set aside" in log
+            status, answer = server.http(f"/api/tables/{made['table']}")
+            assert status == 503 and "set aside" in answer["reason"]
+        assert "Traceback" not in log
+        assert server.make()["table"]  # and new tables are made
+
+
+def test_a_damaged_database_file_is_a_clear_message_and_an_exit_code(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.sqlite"
+    db.write_bytes(b"not a database, whatever its name says\n" * 200)
+    running = launch(tmp_path, db=db, wait=False)
+    assert stopped(running) != 0
+    log = running.logged()
+    assert "cannot be read" in log and str(db) in log
+    assert "Traceback" not in log

@@ -27,6 +27,7 @@ import hashlib
 import json
 import re
 import secrets
+import sys
 import unicodedata
 from dataclasses import dataclass
 
@@ -267,9 +268,21 @@ class Lobby:
 
     def __init__(self, store: Store, *, seed_for_tests: int | None = None) -> None:
         self.store = store
-        self.tables = {
-            saved.id: Setting.from_saved(saved, store) for saved in store.load()
-        }
+        self.tables: dict[str, Setting] = {}
+        self.set_aside: dict[str, str] = {}
+        """Tables of the store that could not be read back: why, by id."""
+        for saved in store.load():
+            try:
+                if saved.problem is not None:
+                    raise ValueError(saved.problem)
+                self.tables[saved.id] = Setting.from_saved(saved, store)
+            except Exception as error:  # any table that cannot be read
+                self.set_aside[saved.id] = str(error) or repr(error)
+                print(
+                    f"table {saved.id} set aside: it cannot be read back "
+                    f"({self.set_aside[saved.id]}); the other tables play on",
+                    file=sys.stderr,
+                )
         # The games' seeds: None (the library takes 128 secret bits from the
         # system), unless a test asks for known games: then the first table
         # made is dealt from seed_for_tests, the next from the next number...

@@ -33,6 +33,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import sqlite3
 import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -135,10 +136,19 @@ async def create_table(request: Request) -> Response:
 
 def setting_of(request: Request) -> Setting | JSONResponse:
     table_id = request.path_params["table"]
-    setting = server_of(request).lobby.tables.get(table_id)
+    lobby = server_of(request).lobby
+    setting = lobby.tables.get(table_id)
+    if setting is None and table_id in lobby.set_aside:
+        return refuse(SET_ASIDE, 503)
     if setting is None:
         return refuse("there is no such table on this server", 404)
     return setting
+
+
+SET_ASIDE = (
+    "this table was set aside: the server could not read it back (its log "
+    "says why); the other tables play on"
+)
 
 
 async def show_table(request: Request) -> Response:
@@ -191,9 +201,13 @@ async def socket(websocket: WebSocket) -> None:
     if not same_origin(websocket.headers):
         await refused("a table is played from this server's own pages")
         return
-    setting = server.lobby.tables.get(websocket.path_params["table"])
+    table_id = websocket.path_params["table"]
+    setting = server.lobby.tables.get(table_id)
     if setting is None:
-        await refused("there is no such table on this server")
+        set_aside = table_id in server.lobby.set_aside
+        await refused(
+            SET_ASIDE if set_aside else "there is no such table on this server"
+        )
         return
     try:
         hello = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
@@ -355,8 +369,15 @@ def main(argv: list[str] | None = None) -> None:
             f"another server is using {args.db}: stop it first, or give this "
             "one another --db (two servers on one file would both deal its tables)"
         )
-    store: Store = MemoryStore() if args.db is None else SQLiteStore(args.db)
-    lobby = Lobby(store, seed_for_tests=args.seed)
+    try:
+        store: Store = MemoryStore() if args.db is None else SQLiteStore(args.db)
+        lobby = Lobby(store, seed_for_tests=args.seed)
+    except sqlite3.DatabaseError as error:
+        sys.exit(
+            f"{args.db} cannot be read as this server's games ({error}): it is "
+            "damaged or another kind of file. Restore it from a copy, or start "
+            "with another --db."
+        )
     if args.people is not None:
         try:
             setting, _ = lobby.create(

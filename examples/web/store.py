@@ -23,6 +23,7 @@ a second move with the same number if two servers ever raced on one table
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 import threading
@@ -58,6 +59,8 @@ class SavedTable:
     when the game starts."""
     moves: tuple[str, ...] = field(default=())
     """Every move made, as JSON move documents, in order (on load)."""
+    problem: str | None = None
+    """Why the table could not be read back (on load), else ``None``."""
 
 
 class Store(Protocol):
@@ -151,23 +154,34 @@ class SQLiteStore:
             rows = self._db.execute(
                 "SELECT id, rules, seats, host, record FROM tables ORDER BY created"
             ).fetchall()
-            tables = []
-            for table_id, rules, seats, host, record in rows:
-                moves = self._db.execute(
-                    "SELECT move FROM moves WHERE table_id = ? ORDER BY number",
-                    (table_id,),
-                ).fetchall()
-                tables.append(
-                    SavedTable(
-                        id=table_id,
-                        rules=rules,
-                        seats=tuple(_seat_from_dict(s) for s in json.loads(seats)),
-                        host=host,
-                        record=record,
-                        moves=tuple(move for (move,) in moves),
-                    )
-                )
+            tables = [self._read(*row) for row in rows]
         return tables
+
+    def _read(
+        self,
+        table_id: str,
+        rules: str,
+        seats: str,
+        host: int | None,
+        record: str | None,
+    ) -> SavedTable:
+        """One table's row and its moves; a table that cannot be read is
+        given back with its ``problem``, so that the others still load."""
+        try:
+            moves = self._db.execute(
+                "SELECT move FROM moves WHERE table_id = ? ORDER BY number",
+                (table_id,),
+            ).fetchall()
+            return SavedTable(
+                id=table_id,
+                rules=rules,
+                seats=tuple(_seat_from_dict(s) for s in json.loads(seats)),
+                host=host,
+                record=record,
+                moves=tuple(move for (move,) in moves),
+            )
+        except (ValueError, KeyError, TypeError, sqlite3.DatabaseError) as error:
+            return SavedTable(table_id, rules, (), host, problem=f"{error!r}")
 
     def close(self) -> None:
         with self._lock:
@@ -175,9 +189,7 @@ class SQLiteStore:
 
 
 def _with_moves(table: SavedTable, moves: tuple[str, ...]) -> SavedTable:
-    return SavedTable(
-        table.id, table.rules, table.seats, table.host, table.record, moves
-    )
+    return dataclasses.replace(table, moves=moves)
 
 
 def _seat_to_dict(seat: SavedSeat) -> dict[str, Any]:
