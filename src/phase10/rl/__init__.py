@@ -8,6 +8,8 @@ numbers moves and encodes views with :class:`phase10.encoding.Encoding`.
   per seat.
 - ``gymnasium.make("phase10/Solo-v0")``: one learner against built-in bots
   (:class:`SoloEnv`); importing this module registers the id.
+- :class:`VectorEnv`: many games stepped together, in Gymnasium's vector
+  API, for self-play (optionally over several processes).
 - :func:`register_openspiel`: registers the OpenSpiel game
   ``"python_phase10"``.
 
@@ -20,12 +22,14 @@ import gymnasium
 
 from ._aec import MAX_MOVES, Phase10Env, env, raw_env
 from ._solo import SoloEnv
+from ._vector import VectorEnv
 
 __all__ = [
     "MAX_MOVES",
     "SOLO_ID",
     "Phase10Env",
     "SoloEnv",
+    "VectorEnv",
     "env",
     "raw_env",
     "register_openspiel",

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
+import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from .._flow import new_game
-from .._moves import apply
-from .._moves.next_hand import next_hand
 from .._rules import OFFICIAL, Rules
 from .._state import GameState, Step
 from .._view import view
 from ..encoding import Encoding
-from ._common import action_mask, observation, observation_space, picture
+from ._common import observation_space, picture
+from ._game import Game
 
 __all__ = ["MAX_MOVES", "Phase10Env", "env", "raw_env"]
 
@@ -70,7 +69,9 @@ class Phase10Env(AECEnv):
             agent: spaces.Discrete(self.encoding.num_actions)
             for agent in self.possible_agents
         }
-        self._seeds = random.Random()
+        self._game_ = Game(self.encoding, max_moves)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._no_moves = np.zeros(self.encoding.num_actions, dtype=np.int8)
         self.game: GameState | None = None
         self.moves = 0
         self._legal: dict[int, Any] = {}
@@ -87,11 +88,7 @@ class Phase10Env(AECEnv):
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> None:
         """Deal a new game; ``seed`` makes this and the following games repeat."""
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        self.game = new_game(
-            len(self.possible_agents), self.rules, seed=self._seeds.getrandbits(64)
-        )
+        self.game = self._game_.reset(seed)
         self.moves = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -102,14 +99,21 @@ class Phase10Env(AECEnv):
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's view, encoded, and its mask (zeros unless it is to move)."""
+        """The agent's view, encoded, and its mask (zeros unless it is to move).
+
+        The observation is written from the state into an array kept for
+        the seat (only the pieces that changed since its last observation),
+        and a copy returned; it equals ``encoding.observe(view(game, seat))``.
+        """
         game = self._game()
-        seat = self.possible_agents.index(agent)
-        mine = seat == game.current and game.step in (Step.DRAW, Step.PLAY, Step.CHOOSE)
-        return {
-            "observation": observation(self.encoding, view(game, seat)),
-            "action_mask": action_mask(self.encoding, self._legal if mine else {}),
-        }
+        seat = self._seats[agent]
+        observed = self._game_.observe(seat).copy()
+        if seat == game.current and self._legal:
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            mask[list(self._legal)] = 1
+        else:
+            mask = self._no_moves.copy()
+        return {"observation": observed, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Play move number ``action`` for the agent to move."""
@@ -124,11 +128,8 @@ class Phase10Env(AECEnv):
             )
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        game = apply(self._game(), move)
+        self.game = game = self._game_.play(move)
         self.moves += 1
-        if game.step is Step.HAND_OVER:
-            game = next_hand(game)
-        self.game = game
         if game.step is Step.GAME_OVER:
             self.rewards = {
                 name: 1.0 if seat == game.winner else -1.0
@@ -143,10 +144,11 @@ class Phase10Env(AECEnv):
     def _after_move(self) -> None:
         game = self._game()
         self.agent_selection = self.possible_agents[game.current]
-        over = game.step is Step.GAME_OVER or self.moves >= self.max_moves
-        self._legal = {} if over else self.encoding.legal(game)
+        self._legal = self._game_.legal
+        infos = self.infos
         for agent in self.agents:
-            self.infos[agent] = {}
+            if infos[agent]:
+                infos[agent] = {}
         self._deads_step_first()
 
     def _game(self) -> GameState:
@@ -189,12 +191,86 @@ def env(
 ) -> Any:
     """The PettingZoo AEC environment, wrapped as PettingZoo's classic games
     are: an illegal move ends the game with -1 for the agent that made it,
-    and the order of calls is enforced.
+    an action outside the action space fails an assertion, and the order of
+    calls is enforced.
+
+    The three checks are made by one wrapper (an ``OrderEnforcingWrapper``),
+    not three, so a step pays a few comparisons for them. :func:`raw_env`
+    skips them (an illegal move raises ``ValueError``); the vectorized
+    :class:`~phase10.rl.VectorEnv` steps many games at once.
 
     .. versionadded:: 0.1
     """
-    wrapped = wrappers.TerminateIllegalWrapper(
-        raw_env(num_players, rules, max_moves, render_mode), illegal_reward=-1
-    )
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return CheckedEnv(raw_env(num_players, rules, max_moves, render_mode))
+
+
+class CheckedEnv(OrderEnforcingWrapper[str, Any, Any]):
+    """What PettingZoo's ``TerminateIllegalWrapper`` (reward -1),
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper`` check, checked
+    in one layer that reads the environment directly (see :func:`env`)."""
+
+    def __init__(self, inner: Phase10Env) -> None:
+        super().__init__(inner)
+        self.raw = inner
+
+    def observe(self, agent: str) -> dict[str, Any] | None:
+        """The agent's observation, as :meth:`Phase10Env.observe`."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.raw.observe(agent)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """The agent to move's observation, reward, ends and info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        raw = self.raw
+        agent = raw.agent_selection
+        return (
+            raw.observe(agent) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` for the agent to move, after the three checks."""
+        raw = self.raw
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not raw.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
+        agent = raw.agent_selection
+        dead = raw.terminations[agent] or raw.truncations[agent]
+        if not (
+            (type(action) is int and 0 <= action < raw.encoding.num_actions)
+            or (action is None and dead)
+            or raw.action_spaces[agent].contains(action)
+        ):
+            raise AssertionError("action is not in action space")
+        if dead:
+            raw._was_dead_step(action)
+        elif int(action) not in raw._legal:
+            self._end_illegally(agent)
+        else:
+            raw.step(action)
+
+    def _end_illegally(self, agent: str) -> None:
+        """End the game with -1 for ``agent``, as ``TerminateIllegalWrapper``."""
+        EnvLogger.warn_on_illegal_move()
+        raw = self.raw
+        raw._cumulative_rewards[agent] = 0
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw.truncations = dict.fromkeys(raw.agents, True)
+        raw.rewards = dict.fromkeys(raw.truncations, 0)
+        raw.rewards[agent] = -1.0
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+
+    def __str__(self) -> str:
+        return str(self.raw)

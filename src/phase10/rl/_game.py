@@ -1,0 +1,102 @@
+"""One game as the adapters drive it: the state, its legal moves numbered
+once a move, and each seat's observation array kept between moves."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from .._actions import Action
+from .._flow import new_game
+from .._moves import apply
+from .._moves.next_hand import next_hand
+from .._rules import Rules
+from .._state import GameState, Step
+from ..encoding import Encoding
+from ._writer import ObservationWriter
+
+__all__ = ["Game", "writer_for"]
+
+_WRITERS: dict[Encoding, ObservationWriter] = {}
+
+
+def writer_for(encoding: Encoding) -> ObservationWriter:
+    """The observation writer of ``encoding`` (made once an encoding)."""
+    writer = _WRITERS.get(encoding)
+    if writer is None:
+        if len(_WRITERS) > 64:
+            _WRITERS.clear()
+        writer = _WRITERS[encoding] = ObservationWriter(encoding)
+    return writer
+
+
+class Game:
+    """A game for ``encoding``'s table, dealt from a seed generator.
+
+    ``legal`` numbers the moves of the player to move (empty once the game
+    is over or ``max_moves`` moves were played); :meth:`observe` writes a
+    seat's observation into that seat's array, touching only the pieces
+    that changed since the seat's last observation.
+    """
+
+    __slots__ = (
+        "arrays",
+        "encoding",
+        "legal",
+        "max_moves",
+        "memories",
+        "moves",
+        "rules",
+        "seeds",
+        "state",
+        "write",
+        "writer",
+    )
+
+    def __init__(self, encoding: Encoding, max_moves: int) -> None:
+        self.encoding = encoding
+        self.rules: Rules = encoding.rules
+        self.max_moves = max_moves
+        self.writer = writer_for(encoding)
+        self.write = self.writer.write
+        n = encoding.players
+        self.arrays = np.zeros((n, encoding.observation_size), dtype=np.float32)
+        self.memories = [self.writer.memory() for _ in range(n)]
+        self.seeds = random.Random()
+        self.state: GameState | None = None
+        self.moves = 0
+        self.legal: dict[int, Action] = {}
+
+    def reset(self, seed: int | None = None) -> GameState:
+        """Deal a new game; ``seed`` restarts the generator of deals."""
+        if seed is not None:
+            self.seeds = random.Random(seed)
+        n = self.encoding.players
+        self.state = state = new_game(n, self.rules, seed=self.seeds.getrandbits(64))
+        self.moves = 0
+        self.memories = [self.writer.memory() for _ in range(n)]
+        self.legal = self.encoding.legal(state)
+        return state
+
+    def play(self, move: Action) -> GameState:
+        """Play ``move`` (one of :attr:`legal`), deal the next hand if the
+        hand is over, and number the next moves."""
+        state = apply(self.state, move)  # type: ignore[arg-type]
+        self.moves += 1
+        if state.step is Step.HAND_OVER:
+            state = next_hand(state)
+        self.state = state
+        if state.step is Step.GAME_OVER or self.moves >= self.max_moves:
+            self.legal = {}
+        else:
+            self.legal = self.encoding.legal(state)
+        return state
+
+    def observe(self, seat: int) -> Any:
+        """Seat ``seat``'s observation array, brought up to date (the array
+        itself: copy it to keep it)."""
+        array = self.arrays[seat]
+        self.write(array, self.memories[seat], self.state, seat)  # type: ignore[arg-type]
+        return array

@@ -1,0 +1,249 @@
+"""Observations written straight into NumPy arrays, from the game state.
+
+:meth:`phase10.encoding.Encoding.observe` builds a view, then fills every
+piece of :data:`~phase10.encoding._observations.PIECES` as a list, one
+function a piece. A learner asks for an observation at every move, so the
+adapters write it instead into an array kept for each seat, with one
+function made for the encoding's layout (as the view's copiers are):
+
+- the small pieces (the step, the piles' sizes, each seat's counts) are
+  written at every call, all of them in one slice;
+- the larger ones (the hand, the discard pile's top, the known cards, the
+  phases, the groups on the table) are written only when what they are made
+  of has changed since the array's last call (compared by value, which for
+  the state's immutable tuples is mostly by identity);
+- a piece this module has no fast form for is filled by the table's own
+  function from a view, so a new piece is right before it is fast.
+
+The values come from the state, not a view: each expression below reads
+only what the seat's view shows (its own hand and save pile; the others'
+public facts), and the tests check the array against
+:meth:`~phase10.encoding.Encoding.observe` of the view, piece by piece, over
+seeded games under every preset, and against a twin with the hidden cards
+dealt again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, cast
+
+from .._cards import FACE_COUNT, FACES, Card
+from .._codegen import make_function
+from .._state import GameState, Step
+from .._view import PlayerView, view
+from ..encoding import Encoding
+from ..encoding._observations import PIECES, Seen, Sizes, _steps
+
+__all__ = ["FAST_KEYED", "INLINE", "ObservationWriter"]
+
+INLINE: Final[dict[str, str]] = {
+    "step": "*STEPS[state.step]",
+    "to_move": "seat == state.current and state.step in TURN",
+    "pile_sizes": "len(state.draw_pile), len(state.discard_pile)",
+    "hand_number": "state.hand_number",
+    "laid_this_turn": "state.laid_this_turn",
+    "tiebreak": "state.tiebreak",
+    "hand_size": "*[len(p.hand) for p in rows]",
+    "completed": "*[p.completed for p in rows]",
+    "laid_down": "*[p.laid_down for p in rows]",
+    "score": "*[p.score for p in rows]",
+    "skips_pending": "*[p.skips_pending for p in rows]",
+    "current": "*at[state.current]",
+    "dealer": "*at[state.dealer]",
+    "winner": "*at[state.winner]",
+    "went_out": "*at[state.went_out]",
+    "contender": "*[s in state.contenders for s in seats]",
+    "hand_points": (
+        "*(ZEROS if state.hand_points is None "
+        "else [state.hand_points[s] for s in seats])"
+    ),
+    "saved_size": "*[len(p.saved) for p in rows]",
+    "saved_now": "*[p.saved_now for p in rows]",
+}
+"""The pieces written at every call: an expression of the state giving the
+piece's values as items of a list (``state``, the seat ``seat``, ``seats``
+and ``rows``, the seats and their players counted from it, and ``at``, a
+one-hot row by seat)."""
+
+_GROUP_KEY: Final = ("state.table", None)
+
+FAST_KEYED: Final[dict[str, tuple[str, str | None]]] = {
+    "hand": ("me.hand", "_counts(key)"),
+    "discard_top": (
+        "state.discard_pile[0] if state.discard_pile else None",
+        "TOPS[key]",
+    ),
+    "known": ("[p.known for p in rows]", None),
+    "phase": ("(state.tiebreak, [(p.completed, p.active) for p in rows])", None),
+    "group_present": _GROUP_KEY,
+    "group_owner": _GROUP_KEY,
+    "group_kind": _GROUP_KEY,
+    "group_number": _GROUP_KEY,
+    "group_color": _GROUP_KEY,
+    "group_low": _GROUP_KEY,
+    "group_high": _GROUP_KEY,
+    "group_size": _GROUP_KEY,
+    "phases_done": ("[(p.completed, p.phases_done) for p in rows]", None),
+    "active_phase": ("[p.active for p in rows]", None),
+    "saved": ("[p.saved for p in rows]", "_saved(state, seat, seats, HIDDEN)"),
+}
+"""The pieces written when they change: the expression they are made of
+(``key``), and an expression of their values, or ``None`` for the table's
+own function applied to the state (for pieces that read only fields the
+state and the view both have, with the same meaning: the view copies
+them by name)."""
+
+_UNSEEN: Final = object()
+"""What an array's memory holds before its first write: equal to nothing."""
+
+
+def _counts(cards: tuple[Card, ...]) -> list[int]:
+    counts = [0] * FACE_COUNT
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+def _saved(state: GameState, seat: int, seats: list[int], hidden: bool) -> list[int]:
+    """Each save pile as the seat's view shows it: its own always, the
+    others' only when saved cards are face up (R48)."""
+    values: list[int] = []
+    players = state.players
+    for other in seats:
+        shown = other == seat or not hidden
+        values += _counts(players[other].saved if shown else ())
+    return values
+
+
+def _state_seen(state: GameState, seat: int, sizes: Sizes) -> Seen:
+    """A :class:`Seen` over the state itself, for the pieces whose own
+    function reads only fields the state and the view share."""
+    n = sizes.players
+    seen = Seen.__new__(Seen)
+    seen.view = cast(PlayerView, state)
+    seen.sizes = sizes
+    seen.melds = sizes.melds
+    seen.groups = None
+    seen.seats = [(seat + offset) % n for offset in range(n)]
+    seen.rows = cast(Any, [state.players[s] for s in seen.seats])
+    return seen
+
+
+class ObservationWriter:
+    """Writes seat ``seat``'s observation of a state into a float32 array,
+    equal to ``encoding.observe(view(state, seat))``.
+
+    Each array has a *memory* (:meth:`memory`): what its slowly changing
+    pieces were last made of. Keep one memory per array, and pass a fresh
+    one when the array was written by anything else.
+    """
+
+    def __init__(self, encoding: Encoding) -> None:
+        self.encoding = encoding
+        sizes = encoding._sizes()
+        self.sizes = sizes
+        rules = encoding.rules
+        pieces = [piece for piece in PIECES if piece.is_in(rules)]
+        segments = encoding.observations
+        n = encoding.players
+        steps = _steps(rules)
+        tops: dict[Card | None, list[int]] = {None: [0] * FACE_COUNT}
+        for card in FACES:
+            tops[card] = [int(face is card) for face in FACES]
+        namespace: dict[str, Any] = {
+            "STEPS": {step: [int(step is shown) for shown in steps] for step in Step},
+            "TURN": (Step.DRAW, Step.PLAY, Step.CHOOSE),
+            "ZEROS": [0] * n,
+            "TOPS": tops,
+            "HIDDEN": rules.saved_cards_hidden,
+            "SEATS": [[(seat + k) % n for k in range(n)] for seat in range(n)],
+            "AT": [self._one_hot_rows(seat, n) for seat in range(n)],
+            "UNSEEN": _UNSEEN,
+            "_counts": _counts,
+            "_saved": _saved,
+            "_state_seen": _state_seen,
+            "_view_seen": self._view_seen,
+            "SIZES": sizes,
+        }
+        lines: list[str] = []
+        run: list[str] = []
+        run_start = 0
+        last_key: str | None = None
+        self.keys = 0
+        self.slow: list[str] = []
+        """The pieces filled from a view (no fast form here)."""
+
+        def flush(stop: int) -> None:
+            if run:
+                lines.append(f"    out[{run_start}:{stop}] = [{', '.join(run)}]")
+                run.clear()
+
+        for piece, segment in zip(pieces, segments, strict=True):
+            if piece.name != segment.name:  # pragma: no cover - a layout bug
+                raise AssertionError(f"{piece.name} is not {segment.name}")
+            at = f"out[{segment.start}:{segment.stop}]"
+            last_key = None if piece.name not in FAST_KEYED else last_key
+            if piece.name in INLINE:
+                if not run:
+                    run_start = segment.start
+                run.append(INLINE[piece.name])
+                continue
+            flush(segment.start)
+            fill_name = f"FILL_{len(namespace)}"
+            namespace[fill_name] = piece.fill
+            if piece.name in FAST_KEYED:
+                key, fill = FAST_KEYED[piece.name]
+                if key != last_key:  # pieces made of the same thing: one check
+                    slot = self.keys
+                    self.keys += 1
+                    lines += [
+                        f"    key = {key}",
+                        f"    if key != memory[{slot}]:",
+                        f"        memory[{slot}] = key",
+                    ]
+                if fill is None:
+                    lines += [
+                        "        if o is None:",
+                        "            o = _state_seen(state, seat, SIZES)",
+                        f"        {at} = {fill_name}(o)",
+                    ]
+                else:
+                    lines.append(f"        {at} = {fill}")
+                last_key = key
+                continue
+            else:
+                self.slow.append(piece.name)
+                lines.append(f"    {at} = {fill_name}(_view_seen(state, seat))")
+        flush(segments[-1].stop if segments else 0)
+        source = "\n".join(
+            [
+                "def write(out, memory, state, seat):",
+                "    players = state.players",
+                "    seats = SEATS[seat]",
+                "    rows = [players[s] for s in seats]",
+                "    me = players[seat]",
+                "    at = AT[seat]",
+                "    o = None",
+                *lines,
+                "",
+            ]
+        )
+        self.source = source
+        self.write: Callable[[Any, list[object], GameState, int], None] = make_function(
+            source, "write", namespace, "observation writer"
+        )
+
+    @staticmethod
+    def _one_hot_rows(seat: int, n: int) -> dict[int | None, list[int]]:
+        rows: dict[int | None, list[int]] = {None: [0] * n}
+        for other in range(n):
+            rows[other] = [int((other - seat) % n == row) for row in range(n)]
+        return rows
+
+    def _view_seen(self, state: GameState, seat: int) -> Seen:
+        return Seen(view(state, seat), self.sizes)
+
+    def memory(self) -> list[object]:
+        """A fresh memory for an array: nothing written yet."""
+        return [_UNSEEN] * self.keys
