@@ -25,7 +25,8 @@ from typing import Any
 import attrs
 import jsonschema
 import pytest
-from strategies import every_later_option
+from hypothesis import HealthCheck, given, settings
+from strategies import every_later_option, game_states, rules_records
 
 import phase10
 from phase10 import (
@@ -224,6 +225,20 @@ def test_the_games_reach_every_step_and_save_piles_both_ways() -> None:
     ]
     assert hidden
     assert problems(to_dict(hidden[0])) == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rules_records())
+def test_rules_with_any_options_validate(rules: Rules) -> None:
+    assert problems(to_dict(rules)) == []
+
+
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+@given(state=game_states())
+def test_states_and_views_under_any_rules_validate(state: GameState) -> None:
+    assert problems(to_dict(state)) == []
+    for seat in [*range(len(state.players)), None]:
+        assert problems(to_dict(view(state, seat))) == []
 
 
 def test_a_game_over_validates() -> None:
