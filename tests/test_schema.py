@@ -50,6 +50,7 @@ from phase10 import (
     Step,
     SwapWild,
     UsageError,
+    _schema,
     apply,
     from_dict,
     json_schema,
@@ -59,6 +60,7 @@ from phase10 import (
     view,
 )
 from phase10._actions import MOVE_TYPES
+from phase10._codec import Codec
 from phase10._json import MIGRATIONS, SCHEMA_VERSION
 from phase10.bots import GreedyBot
 
@@ -155,6 +157,21 @@ def test_required_keys_and_defaults_are_the_codecs() -> None:
     assert "contenders" in state["required"]  # its default is computed
     assert "seed" not in state["required"]
     assert "saved" not in state["$defs"]["PlayerState"]["required"]  # since 0.2
+
+
+def test_a_writer_rule_or_type_with_no_description_cannot_be_described() -> None:
+    """A new field the schema could not describe stops its making, naming it."""
+    own = Codec(Discard, encoders={"card": str})  # a writer of its own, unsaid
+    with pytest.raises(TypeError, match=r"Discard.card .*WRITTEN_AS"):
+        _schema._record_object(own, _schema._Defs())
+    with pytest.raises(TypeError, match="no JSON Schema for values of type"):
+        _schema._by_type(complex, _schema._Defs())
+
+    def shapeless(value: object, where: str, table: object) -> object:
+        return value
+
+    with pytest.raises(TypeError, match=r"Meld.owner has no shape"):
+        _schema._ruled(shapeless, "Meld.owner")
 
 
 # --- every document written validates -----------------------------------------------

@@ -54,7 +54,7 @@ from ._json import MAX_DECK, SCHEMA_VERSION, write_seed
 from ._limits import MAX_PHASE_TEXT
 from ._memo import cached
 from ._phases import PhaseSpec
-from ._record import _MAX_ACTIONS, _RECORD_DEFAULTS, _RECORD_KEYS, GameRecord
+from ._record import _MAX_ACTIONS, _RECORD_DEFAULTS, _RECORD_KEYS
 from ._rules import Rules
 from ._serialize import _STATE, _VIEW
 from ._state import GameState, PlayerState
@@ -216,30 +216,34 @@ def _object(properties: dict[str, Any], defaults: Any, title: str) -> dict[str, 
 
 def _field(codec: Codec, field: str, hint: Any, defs: _Defs) -> dict[str, Any]:
     """A field's value: as its own encoder writes it, by its rule, or by its type."""
-    cls = codec.cls
+    where = f"{codec.cls.__name__}.{field}"
     if field in codec.own_encoders:
-        written = WRITTEN_AS.get(codec.encoders[field])  # type: ignore[arg-type]
-        if written is None:
-            raise TypeError(
-                f"{cls.__name__}.{field} is written by an encoder of its own "
-                "that _codec.WRITTEN_AS does not describe"
-            )
-        if written.shape is not None:
-            return _shape(written.shape)
-        schema = _by_type(hint, defs)
-        if written.names:
-            schema = {"anyOf": [{"enum": list(written.names)}, schema]}
-        return schema
-    rule = field_rule(cls, field, hint)
-    return _by_type(hint, defs) if rule is None else _ruled(rule, cls, field)
+        return _written(codec.encoders[field], hint, defs, where)
+    rule = field_rule(codec.cls, field, hint)
+    return _by_type(hint, defs) if rule is None else _ruled(rule, where)
 
 
-def _ruled(rule: Rule, cls: type, field: str) -> dict[str, Any]:
+def _written(encoder: Any, hint: Any, defs: _Defs, where: str) -> dict[str, Any]:
+    """A value written by an encoder of the field's own, as WRITTEN_AS says."""
+    written = WRITTEN_AS.get(encoder)
+    if written is None:
+        raise TypeError(
+            f"{where} is written by an encoder of its own that "
+            "_codec.WRITTEN_AS does not describe"
+        )
+    if written.shape is not None:
+        return _shape(written.shape)
+    schema = _by_type(hint, defs)
+    if written.names:
+        schema = {"anyOf": [{"enum": list(written.names)}, schema]}
+    return schema
+
+
+def _ruled(rule: Rule, where: str) -> dict[str, Any]:
     shape = RULE_SHAPES.get(rule)
     if shape is None:
         raise TypeError(
-            f"the rule of {cls.__name__}.{field} has no shape: declare it "
-            "with @_takes in _fields.py"
+            f"the rule of {where} has no shape: declare it with @_takes in _fields.py"
         )
     return _shape(shape)
 
@@ -267,7 +271,7 @@ def _by_type(hint: Any, defs: _Defs) -> dict[str, Any]:
     """Any value of type ``hint``, as ``_codec.encoder`` writes it."""
     rule = plain_rule(hint)
     if rule is not None:
-        return _ruled(rule, type(None), str(hint))
+        return _ruled(rule, f"any {hint}")
     inner = optional_type(hint)
     if inner is not None:
         return _nullable(_by_type(inner, defs))
@@ -309,9 +313,9 @@ def _game_record(defs: _Defs) -> dict[str, Any]:
     dealer = FIELD_RULES[GameState]["dealer"]
     properties = {
         "rules": _by_type(Rules, defs),
-        "players": {"type": "array", "items": _ruled(name, GameRecord, "players")},
-        "seed": _shape(WRITTEN_AS[write_seed].shape or Shape("string")),
-        "dealer": _ruled(dealer, GameRecord, "dealer"),
+        "players": {"type": "array", "items": _ruled(name, "GameRecord.players")},
+        "seed": _written(write_seed, int, defs, "GameRecord.seed"),
+        "dealer": _ruled(dealer, "GameRecord.dealer"),
         "actions": {
             "type": "array",
             "items": {"oneOf": moves},
