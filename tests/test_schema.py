@@ -30,6 +30,11 @@ from strategies import every_later_option, game_states, rules_records
 
 import phase10
 from phase10 import (
+    MAX_HAND_SIZE,
+    MAX_HANDS,
+    MAX_PHASES,
+    MAX_PLAYERS,
+    MAX_TURNS_PER_HAND,
     PRESETS,
     Action,
     ChoosePhase,
@@ -61,7 +66,9 @@ from phase10 import (
 )
 from phase10._actions import MOVE_TYPES
 from phase10._codec import Codec
-from phase10._json import MIGRATIONS, SCHEMA_VERSION
+from phase10._fields import MAX_OWED
+from phase10._json import MAX_DECK, MAX_SAFE_INT, MIGRATIONS, SCHEMA_VERSION
+from phase10._shuffle import MAX_SEED_DIGITS
 from phase10.bots import GreedyBot
 
 KINDS = ("rules", "state", "view", "move", "record")
@@ -157,6 +164,40 @@ def test_required_keys_and_defaults_are_the_codecs() -> None:
     assert "contenders" in state["required"]  # its default is computed
     assert "seed" not in state["required"]
     assert "saved" not in state["$defs"]["PlayerState"]["required"]  # since 0.2
+
+
+def test_the_bounds_are_the_widest_any_rules_allow() -> None:
+    """A bound that depends on the document's own rules is the widest any
+    rules allow: the schema never refuses what some rules let a reader take."""
+    state = json_schema("state")
+    play, player = state["properties"], state["$defs"]["PlayerState"]["properties"]
+    meld = state["$defs"]["Meld"]["properties"]
+    bounds = {
+        "current": (play["current"], 0, MAX_PLAYERS - 1),
+        "winner": (play["winner"], 0, MAX_PLAYERS - 1),
+        "owner": (meld["owner"], 0, MAX_PLAYERS - 1),
+        "hand_number": (play["hand_number"], 1, MAX_HANDS),
+        "turn_slot": (play["turn_slot"], 0, MAX_TURNS_PER_HAND),
+        "completed": (player["completed"], 0, MAX_PHASES),
+        "active": (player["active"], 0, MAX_PHASES - 1),
+        "skips_pending": (player["skips_pending"], 0, MAX_OWED),
+        "saved_now": (player["saved_now"], 0, MAX_HAND_SIZE),
+        "score": (player["score"], 0, MAX_SAFE_INT),
+        "number": (meld["number"], 1, 12),
+        "discard_size": (
+            json_schema("view")["properties"]["discard_size"],
+            0,
+            MAX_DECK,
+        ),
+    }
+    for name, (schema, low, high) in bounds.items():
+        assert (schema["minimum"], schema["maximum"]) == (low, high), name
+    assert play["winner"]["type"] == ["integer", "null"]
+    assert player["name"]["pattern"] == r"\S"
+    seed = re.compile(play["seed"]["pattern"])
+    assert seed.search("-" + "9" * MAX_SEED_DIGITS)
+    assert not seed.search("9" * (MAX_SEED_DIGITS + 1))
+    assert not seed.search("12a") and not seed.search("")
 
 
 def test_a_writer_rule_or_type_with_no_description_cannot_be_described() -> None:
