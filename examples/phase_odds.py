@@ -1,83 +1,74 @@
-"""How often does a random hand make each phase?
+"""How likely is a fresh deal to make each phase within a few draws?
 
-Deals many random hands from the standard deck and asks ``find_phase``
-whether each standard phase can be made: from the 10 cards of a fresh deal,
-and from 11 cards (the deal plus the first card drawn).
+Deals a seeded game and asks ``phase10.analysis`` for the exact chance that
+the first player's hand, with the next 1 to 4 cards it draws, makes each
+standard phase (every card the player has not seen being equally likely to
+come next). Then it checks every figure against its own sampling: random
+orders of the unseen cards, the first cards of each taken as the draws.
+Each sampled share must lie within four standard errors of the exact
+figure; the script exits with status 1 if one does not.
 
-    python examples/phase_odds.py [--hands N] [--seed S] [--naturals RULE]
+    python examples/phase_odds.py [--seed S] [--samples N] [--naturals RULE]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from fractions import Fraction
 
-from phase10 import STANDARD_PHASES, NaturalRule, Rules, find_phase, standard_deck
+from phase10 import (
+    STANDARD_PHASES,
+    Card,
+    NaturalRule,
+    PlayerView,
+    Rules,
+    find_phase,
+    format_cards,
+    new_game,
+    view,
+)
+from phase10.analysis import phase_odds, unseen
 
-
-class Progress:
-    """A percentage on ``stream``: redrawn in place on a terminal, else a
-    line now and then, so that logs stay short."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total = total
-        self.stream = stream
-        self.live = stream.isatty()
-        self.shown = -1
-
-    def update(self, done: int) -> None:
-        percent = done * 100 // self.total
-        if percent == self.shown:
-            return
-        if self.live:
-            self.stream.write(f"\rdealing hands: {percent:3d}%")
-            self.stream.flush()
-        elif percent and percent % 25 == 0:
-            self.stream.write(f"dealt {done:,} of {self.total:,} hands ({percent}%)\n")
-            self.stream.flush()
-        self.shown = percent
-
-    def finish(self) -> None:
-        if self.live:
-            self.stream.write("\r" + " " * 24 + "\r")
-            self.stream.flush()
+DRAWS = (1, 2, 3, 4)
 
 
-def count_made(
-    hands: int, seed: int, rules: Rules, stream: TextIO
-) -> tuple[list[int], list[int]]:
-    """For each standard phase, how many deals make it with 10 and with 11 cards."""
-    rng = random.Random(seed)
-    deck = list(standard_deck())
-    with_ten = [0] * len(STANDARD_PHASES)
-    with_eleven = [0] * len(STANDARD_PHASES)
-    progress = Progress(hands, stream)
-    for done in range(1, hands + 1):
-        eleven = rng.sample(deck, 11)
-        ten = eleven[:10]
-        for index, spec in enumerate(STANDARD_PHASES):
-            # Ten cards are part of the eleven: if eleven cannot make the
-            # phase, neither can ten.
-            if find_phase(eleven, spec, rules) is not None:
-                with_eleven[index] += 1
-                if find_phase(ten, spec, rules) is not None:
-                    with_ten[index] += 1
-        progress.update(done)
-    progress.finish()
-    return with_ten, with_eleven
+def sampled(seen: PlayerView, samples: int, rng: random.Random) -> list[list[Fraction]]:
+    """For each standard phase and number of draws, the share of ``samples``
+    random orders of the unseen cards whose first cards make the phase."""
+    pile: list[Card] = [card for card, n in unseen(seen).items() for _ in range(n)]
+    made = [[0] * len(DRAWS) for _ in STANDARD_PHASES]
+    for _ in range(samples):
+        drawn = rng.sample(pile, max(DRAWS))
+        for index, phase in enumerate(STANDARD_PHASES):
+            for column, draws in enumerate(DRAWS):
+                cards = (*seen.hand, *drawn[:draws])
+                made[index][column] += find_phase(cards, phase, seen.rules) is not None
+    return [[Fraction(count, samples) for count in row] for row in made]
+
+
+def agrees(exact: Fraction, share: Fraction, samples: int) -> bool:
+    """Whether a sampled share is within four standard errors of the exact
+    chance (at least one sample's worth, for chances of 0 or 1)."""
+    error = math.sqrt(float(exact * (1 - exact)) / samples)
+    return abs(float(share - exact)) <= 4 * max(error, 1 / samples)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="How often a random hand makes each standard phase of Phase 10."
+        description="The exact chance a deal makes each phase, checked by sampling."
     )
+    parser.add_argument("--seed", type=int, default=10, help="seed of the deal")
     parser.add_argument(
-        "--hands", type=int, default=20_000, help="hands to deal (default 20,000)"
+        "--samples",
+        "--hands",  # its name before the exact odds: still read
+        type=int,
+        default=20_000,
+        help="random orders of the unseen cards to sample (default 20,000)",
     )
-    parser.add_argument("--seed", type=int, default=10, help="seed of the deals")
     parser.add_argument(
         "--naturals",
         # Typed as per-group, per-phase or none: no quoting needed.
@@ -86,25 +77,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="natural cards needed (default: per-group, the official rule)",
     )
     args = parser.parse_args(argv)
-    if args.hands < 1:
-        parser.error("--hands must be at least 1")
+    if args.samples < 1:
+        parser.error("--samples must be at least 1")
     rules = Rules(naturals=NaturalRule[args.naturals.upper().replace("-", "_")])
+    seen = view(new_game(2, rules, seed=args.seed), 0)
 
-    with_ten, with_eleven = count_made(args.hands, args.seed, rules, sys.stderr)
+    exact = [
+        [phase_odds(seen, draws, phase=index + 1) for draws in DRAWS]
+        for index in range(len(STANDARD_PHASES))
+    ]
+    shares = sampled(seen, args.samples, random.Random(args.seed))
 
+    hand = format_cards(sorted(seen.hand))
+    print(f"Deal {args.seed}, natural cards: {args.naturals}. The hand: {hand}")
     print(
-        f"Chance that a random hand makes each phase "
-        f"({args.hands:,} deals, seed {args.seed}, natural cards: {args.naturals})"
+        "Chance to hold each phase with the next draws: exact "
+        f"(sampled, {args.samples:,} orders)"
     )
     print()
-    header = f"{'phase':<30} {'10 cards':>9} {'11 cards':>9}"
+    header = f"{'phase':<30}" + "".join(
+        f"{f'{d} draw' + 's' * (d > 1):>17}" for d in DRAWS
+    )
     print(header)
     print("-" * len(header))
+    wrong = 0
     for index, spec in enumerate(STANDARD_PHASES):
-        name = f"{index + 1:>2}. {spec}"
-        ten = with_ten[index] / args.hands
-        eleven = with_eleven[index] / args.hands
-        print(f"{name:<30} {ten:>9.1%} {eleven:>9.1%}")
+        cells = []
+        for chance, share in zip(exact[index], shares[index], strict=True):
+            ok = agrees(chance, share, args.samples)
+            wrong += not ok
+            cells.append(
+                f"{float(chance):.1%} ({float(share):.1%}){' ' if ok else '!'}"
+            )
+        print(f"{index + 1:>2}. {spec!s:<26}" + "".join(f"{c:>17}" for c in cells))
+    print()
+    if wrong:
+        print(
+            f"{wrong} sampled figures (marked !) are more than four standard "
+            "errors off."
+        )
+        return 1
+    print("Every sampled figure is within four standard errors of the exact one.")
     return 0
 
 
