@@ -13,6 +13,7 @@ extra and are skipped without it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import socket
 import sqlite3
@@ -306,3 +307,70 @@ def test_a_damaged_database_file_is_a_clear_message_and_an_exit_code(
     log = running.logged()
     assert "cannot be read" in log and str(db) in log
     assert "Traceback" not in log
+
+
+# --- 4. a server that keeps serving --------------------------------------------------
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 120) -> None:
+    """Poll ``condition`` until it holds (the server does it by itself)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the server never did it by itself")
+        time.sleep(0.1)
+
+
+def retired(server: Running, table: str) -> bool:
+    status, listing = server.http(f"/api/tables/{table}")
+    assert status == 200, listing
+    return listing["retired"] is True
+
+
+def test_one_client_may_make_only_so_many_tables(tmp_path: Path) -> None:
+    """A script making tables is stopped after a few, with a reason."""
+    with serving(tmp_path, *TEST, "--tables-per-client", "3") as server:
+        for _ in range(3):
+            server.make()
+        body = {"name": "Ann", "people": 1, "bots": 1, "rules": "official"}
+        status, answer = server.http("/api/tables", body)
+        assert status == 429 and "try again in 10 minutes" in answer["reason"]
+
+
+def test_a_full_server_says_so_and_makes_room_by_itself(tmp_path: Path) -> None:
+    """Tables no one is at are left after --left-after seconds: a full
+    server refuses a new table with a reason, then has room again by itself,
+    the tables left still readable."""
+    arguments = (*TEST, "--most-tables", "2", "--left-after", "1")
+    with serving(tmp_path, *arguments) as server:
+        waiting = [server.make(people=2, bots=0) for _ in range(2)]
+        body = {"name": "Ann", "people": 2, "bots": 0, "rules": "official"}
+        status, answer = server.http("/api/tables", body)
+        assert status == 503 and "this server is full" in answer["reason"]
+        for table in [made["table"] for made in waiting]:
+            wait_for(functools.partial(retired, server, table))
+        assert server.http("/api/tables", body)[0] == 200
+
+
+def test_a_finished_game_leaves_the_live_set_and_is_kept_to_replay(
+    tmp_path: Path,
+) -> None:
+    """A game played to its end (here by the bots: no one came back) is
+    retired: out of the lobby and the live set, its record kept to replay,
+    also after a restart."""
+    import phase10
+
+    db = tmp_path / "games.sqlite"
+    arguments = (*TEST, "--pace", "0", "--turn-seconds", "0.001", "--hand-pause", "0")
+    with serving(tmp_path, *arguments, db=db) as server:
+        made = server.make()
+        listing = f"/api/tables/{made['table']}"
+        wait_for(lambda: retired(server, made["table"]))
+        assert server.http("/api/tables")[1] == []
+        status, text = server.http(listing + "/record")
+        assert status == 200
+        record = phase10.GameRecord.from_dict(text)
+        assert phase10.final_state(record).step is phase10.Step.GAME_OVER
+    with serving(tmp_path, *TEST, db=db) as server:
+        assert server.http("/api/tables")[1] == []
+        assert server.http(listing + "/record")[1] == text

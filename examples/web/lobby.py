@@ -28,6 +28,7 @@ import json
 import re
 import secrets
 import sys
+import time
 import unicodedata
 from dataclasses import dataclass
 
@@ -40,11 +41,16 @@ from phase10 import Action
 BOT_NAMES = ("Cleo", "Dev", "Eli", "Fay", "Gus", "Hal")
 LONGEST_NAME = 20
 MOST_TABLES = 500
-"""Tables a server keeps at most: making one more is refused."""
+"""Tables a server plays at once at most (games over and tables retired
+do not count): making one more is refused until one ends or is left."""
 
 
 class Refused(Exception):
     """A request the lobby refuses; the message says why, for the person."""
+
+
+class Full(Refused):
+    """The server plays as many tables as it may: try again later."""
 
 
 def token_hash(token: str) -> str:
@@ -150,6 +156,17 @@ class Setting:
         self.id, self.rules, self.seats, self.host = table_id, rules, seats, host
         self.seed, self.store = seed, store
         self.game: Table | None = None
+        self.active = time.monotonic()
+        """When someone last joined, started or had a page at the table."""
+
+    def touch(self) -> None:
+        """Someone is at the table now (see :attr:`active`)."""
+        self.active = time.monotonic()
+
+    @property
+    def over(self) -> bool:
+        """Whether the table's game has ended."""
+        return self.game is not None and self.game.state.step is phase10.Step.GAME_OVER
 
     def _persist(self, number: int, move: Action) -> None:
         self.store.append_move(self.id, number, phase10.to_json(move))
@@ -248,8 +265,7 @@ class Setting:
 
     def listing(self) -> dict[str, object]:
         """What anyone may know of the table (the lobby's list shows it)."""
-        game = self.game
-        over = game is not None and game.state.step is phase10.Step.GAME_OVER
+        over = self.over
         return {
             "table": self.id,
             "rules": self.rules,
@@ -266,8 +282,14 @@ class Setting:
 class Lobby:
     """Every table of a server, by id."""
 
-    def __init__(self, store: Store, *, seed_for_tests: int | None = None) -> None:
-        self.store = store
+    def __init__(
+        self,
+        store: Store,
+        *,
+        seed_for_tests: int | None = None,
+        most_tables: int = MOST_TABLES,
+    ) -> None:
+        self.store, self.most_tables = store, most_tables
         self.tables: dict[str, Setting] = {}
         self.set_aside: dict[str, str] = {}
         """Tables of the store that could not be read back: why, by id."""
@@ -275,7 +297,7 @@ class Lobby:
             try:
                 if saved.problem is not None:
                     raise ValueError(saved.problem)
-                self.tables[saved.id] = Setting.from_saved(saved, store)
+                setting = Setting.from_saved(saved, store)
             except Exception as error:  # any table that cannot be read
                 self.set_aside[saved.id] = str(error) or repr(error)
                 print(
@@ -283,10 +305,30 @@ class Lobby:
                     f"({self.set_aside[saved.id]}); the other tables play on",
                     file=sys.stderr,
                 )
+                continue
+            if setting.over:  # ended before a restart: out of the live set
+                store.retire(setting.id)
+            else:
+                self.tables[setting.id] = setting
         # The games' seeds: None (the library takes 128 secret bits from the
         # system), unless a test asks for known games: then the first table
         # made is dealt from seed_for_tests, the next from the next number...
         self._next_seed = seed_for_tests
+
+    def playing(self) -> int:
+        """How many tables are being played or waiting for people."""
+        return sum(not setting.over for setting in self.tables.values())
+
+    def retire(self, table_id: str) -> None:
+        """Take a table out of the live set (its game over, or left): it is
+        kept in the store, to be read and replayed (:meth:`replay`)."""
+        self.store.retire(table_id)
+        del self.tables[table_id]
+
+    def replay(self, table_id: str) -> SavedTable | None:
+        """A retired table as it was saved, with every move, or ``None``."""
+        saved = self.store.load_table(table_id)
+        return saved if saved is not None and saved.retired else None
 
     def _seed(self) -> int | None:
         seed = self._next_seed
@@ -313,8 +355,11 @@ class Lobby:
             raise Refused("a table has 2 to 6 players: 1 to 6 people and 0 to 5 bots")
         if not isinstance(rules, str) or rules not in phase10.PRESETS:
             raise Refused(f"the rules are one of {', '.join(phase10.PRESETS)}")
-        if len(self.tables) >= MOST_TABLES:
-            raise Refused("this server has as many tables as it can keep")
+        if self.playing() >= self.most_tables:
+            raise Full(
+                f"this server is full: it plays {self.most_tables} tables at most. "
+                "A table that ends or is left makes room: try again in a few minutes"
+            )
         host_name = clean_name(name) if host else None
         table_id = secrets.token_urlsafe(6)
         seats = [Seat(None, bot=False) for _ in range(people)]

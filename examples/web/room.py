@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import sys
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -72,6 +73,7 @@ class Room:
 
         A seat is played from one page: the page that held it before is
         told so and closed. A person who was away is back."""
+        self.setting.touch()
         if narrow:
             self.narrow.add(page)
         if seat is None:
@@ -91,6 +93,7 @@ class Room:
             yield
         finally:
             self.forget(page)
+            self.setting.touch()
             self.wake.set()
             await self.tell_everyone()
 
@@ -325,10 +328,14 @@ class Server:
         pace: float = 0.8,
         hand_pause: float = 30.0,
         turn_seconds: float = 60.0,
+        left_after: float = 3600.0,
     ) -> None:
         self.lobby = lobby
         self.pace, self.hand_pause, self.turn_seconds = pace, hand_pause, turn_seconds
+        self.left_after = left_after
+        """Seconds with no page at a table after which it is left (retired)."""
         self.rooms: dict[str, Room] = {}
+        self.sweeper: asyncio.Task[None] | None = None
 
     def room(self, setting: Setting) -> Room:
         room = self.rooms.get(setting.id)
@@ -350,13 +357,46 @@ class Server:
 
     def resume(self) -> None:
         """Play on at every table whose game has started (after a restart,
-        the games the lobby read back from its store)."""
+        the games the lobby read back from its store), and retire the
+        tables that end or are left from now on (:meth:`sweep`)."""
         for setting in self.lobby.tables.values():
             if setting.started:
                 self.room(setting).play_on()
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    def sweep(self) -> list[str]:
+        """Retire the tables no page is at whose game is over, or where no
+        one has been for :attr:`left_after` seconds (a table made and never
+        joined, a game everyone left): they leave the live set and the
+        server's memory, and stay in the store to be replayed. Their ids."""
+        now = time.monotonic()
+        retired = []
+        for setting in list(self.lobby.tables.values()):
+            room = self.rooms.get(setting.id)
+            if room is not None and (room.pages or room.watchers):
+                continue
+            if setting.over or now - setting.active > self.left_after:
+                if room is not None:
+                    if room.runner is not None:
+                        room.runner.cancel()
+                    del self.rooms[setting.id]
+                try:
+                    self.lobby.retire(setting.id)
+                except Exception as error:  # the store: try again next sweep
+                    print(f"table {setting.id}: {error!r}", file=sys.stderr)
+                    continue
+                retired.append(setting.id)
+        return retired
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(min(1.0, self.left_after / 2))
+            self.sweep()
 
     def stop(self) -> None:
         """Stop every room's task (the server is shutting down)."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for room in self.rooms.values():
             if room.runner is not None:
                 room.runner.cancel()

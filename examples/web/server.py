@@ -35,12 +35,14 @@ import contextlib
 import json
 import sqlite3
 import sys
+import time
+from collections import deque
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 import uvicorn
-from lobby import Lobby, Refused, Setting, TooNested, parse_json
+from lobby import Full, Lobby, Refused, Setting, TooNested, parse_json
 from room import Server
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -68,6 +70,31 @@ HELLO_SECONDS = 15.0
 REFUSED = 4003
 """The close code of a refused socket: after it (or ``room.TAKEN_ELSEWHERE``)
 the page does not reconnect by itself."""
+
+
+class Allowance:
+    """How many tables each client (by address) may make in a window of
+    time: ``most`` in ``seconds``."""
+
+    def __init__(self, most: int, seconds: float = 600.0) -> None:
+        self.most, self.seconds = most, seconds
+        self.made: dict[str, deque[float]] = {}
+
+    def take(self, client: str) -> float | None:
+        """Count one table made by ``client``; ``None`` if it may make it,
+        else the seconds until it may make another."""
+        now = time.monotonic()
+        if len(self.made) > 10_000:  # forget the clients of the last window
+            self.made = {
+                k: v for k, v in self.made.items() if v[-1] > now - self.seconds
+            }
+        made = self.made.setdefault(client, deque())
+        while made and made[0] <= now - self.seconds:
+            made.popleft()
+        if len(made) >= self.most:
+            return made[0] + self.seconds - now
+        made.append(now)
+        return None
 
 
 def same_origin(headers: Any) -> bool:
@@ -120,6 +147,16 @@ async def create_table(request: Request) -> Response:
     if isinstance(data, JSONResponse):
         return data
     server = server_of(request)
+    wait = request.app.state.allowance.take(
+        request.client.host if request.client else "?"
+    )
+    if wait is not None:
+        minutes = max(1, round(wait / 60))
+        reason = (
+            f"you have made as many tables as one person may for now: try again "
+            f"in {minutes} minute{'s' if minutes > 1 else ''}"
+        )
+        return refuse(reason, 429)
     try:
         setting, token = server.lobby.create(
             data.get("name"),
@@ -127,6 +164,8 @@ async def create_table(request: Request) -> Response:
             bots=data.get("bots", 0),
             rules=data.get("rules", "official"),
         )
+    except Full as error:
+        return refuse(str(error), 503)
     except Refused as error:
         return refuse(str(error))
     if setting.started:
@@ -154,8 +193,31 @@ SET_ASIDE = (
 async def show_table(request: Request) -> Response:
     setting = setting_of(request)
     if isinstance(setting, JSONResponse):
-        return setting
-    return JSONResponse(setting.listing())
+        saved = server_of(request).lobby.replay(request.path_params["table"])
+        if saved is None:
+            return setting
+        return JSONResponse(
+            Setting.from_saved(saved, MemoryStore()).listing() | RETIRED
+        )
+    return JSONResponse(setting.listing() | {"retired": False})
+
+
+RETIRED = {"retired": True, "record": "record"}
+"""What the listing of a retired table adds: its game's record is at
+``/api/tables/ID/record``."""
+
+
+async def table_record(request: Request) -> Response:
+    """A retired table's game: its :class:`~phase10.GameRecord` as JSON,
+    every move included, to replay (a game still played has none: its
+    record holds the seed, and with it every hand)."""
+    saved = server_of(request).lobby.replay(request.path_params["table"])
+    if saved is None or saved.record is None:
+        reason = "a table's record is read once its game is over or it is left"
+        return refuse(reason, 404)
+    moves = [phase10.from_json(move, phase10.Action) for move in saved.moves]
+    record = phase10.GameRecord.from_json(saved.record).then(*moves)
+    return Response(record.to_json(), media_type="application/json")
 
 
 async def join_table(request: Request) -> Response:
@@ -254,7 +316,12 @@ def _read_hello(text: object) -> dict[str, Any] | None:
     return None
 
 
-def create_app(server: Server, *, allowed_hosts: Sequence[str] = ("*",)) -> Starlette:
+def create_app(
+    server: Server,
+    *,
+    allowed_hosts: Sequence[str] = ("*",),
+    tables_per_client: int = 10,
+) -> Starlette:
     """The web application: the pages, their files, the lobby and the sockets.
 
     ``allowed_hosts`` are the names the server answers to (a page at any
@@ -277,6 +344,7 @@ def create_app(server: Server, *, allowed_hosts: Sequence[str] = ("*",)) -> Star
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}", show_table),
+        Route("/api/tables/{table}/record", table_record),
         Route("/api/tables/{table}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table}/start", start_table, methods=["POST"]),
         Route("/game_table.py", lambda request: FileResponse(HERE / "game_table.py")),
@@ -287,6 +355,7 @@ def create_app(server: Server, *, allowed_hosts: Sequence[str] = ("*",)) -> Star
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.server = server
+    app.state.allowance = Allowance(tables_per_client)
     return app
 
 
@@ -346,6 +415,26 @@ def main(argv: list[str] | None = None) -> None:
         default=60.0,
         help="seconds a person has for a turn before a bot plays it",
     )
+    parser.add_argument(
+        "--most-tables",
+        type=int,
+        default=500,
+        help="tables played at once at most (games over do not count); "
+        "when full, making a table is refused until one ends or is left",
+    )
+    parser.add_argument(
+        "--left-after",
+        type=float,
+        default=3600.0,
+        help="seconds with no page at a table after which it is left: "
+        "retired from the live set, kept in --db to be replayed",
+    )
+    parser.add_argument(
+        "--tables-per-client",
+        type=int,
+        default=10,
+        help="tables one address may make in 10 minutes",
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument(
@@ -371,7 +460,7 @@ def main(argv: list[str] | None = None) -> None:
         )
     try:
         store: Store = MemoryStore() if args.db is None else SQLiteStore(args.db)
-        lobby = Lobby(store, seed_for_tests=args.seed)
+        lobby = Lobby(store, seed_for_tests=args.seed, most_tables=args.most_tables)
     except sqlite3.DatabaseError as error:
         sys.exit(
             f"{args.db} cannot be read as this server's games ({error}): it is "
@@ -390,6 +479,7 @@ def main(argv: list[str] | None = None) -> None:
         pace=args.pace,
         hand_pause=args.hand_pause,
         turn_seconds=args.turn_seconds,
+        left_after=args.left_after,
     )
     hosts = args.allowed_host or ["127.0.0.1", "localhost", "[::1]", args.host]
     address = f"http://{args.host}:{args.port}"
@@ -404,7 +494,9 @@ def main(argv: list[str] | None = None) -> None:
         if args.db is not None and saved.started:
             print(f"Resumed table {saved.id}: {', '.join(saved.names)}")
     uvicorn.run(
-        create_app(server, allowed_hosts=hosts),
+        create_app(
+            server, allowed_hosts=hosts, tables_per_client=args.tables_per_client
+        ),
         host=args.host,
         port=args.port,
         ws_max_size=TRANSPORT_LIMIT,

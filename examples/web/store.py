@@ -27,6 +27,7 @@ import dataclasses
 import json
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -61,6 +62,13 @@ class SavedTable:
     """Every move made, as JSON move documents, in order (on load)."""
     problem: str | None = None
     """Why the table could not be read back (on load), else ``None``."""
+    public: bool = True
+    """Whether the lobby lists the table (else it is joined by invitation)."""
+    invite: str | None = None
+    """The secret of the table's invite link (a private table's)."""
+    retired: bool = False
+    """Whether the table has left the live set (its game over, or left):
+    kept to be read and replayed, not loaded to play."""
 
 
 class Store(Protocol):
@@ -73,7 +81,15 @@ class Store(Protocol):
         """Add move ``number`` (from 0) of table ``table_id``'s game, or raise."""
 
     def load(self) -> list[SavedTable]:
-        """Every table, with its moves, in the order they were created."""
+        """Every table not retired, with its moves, in the order they were
+        created."""
+
+    def retire(self, table_id: str) -> None:
+        """Take table ``table_id`` out of the live set: :meth:`load` leaves
+        it out; :meth:`load_table` still reads it."""
+
+    def load_table(self, table_id: str) -> SavedTable | None:
+        """Table ``table_id`` with its moves, retired or not, or ``None``."""
 
 
 class MemoryStore:
@@ -97,7 +113,19 @@ class MemoryStore:
         return [
             _with_moves(table, tuple(self._moves[table.id]))
             for table in self._tables.values()
+            if not table.retired
         ]
+
+    def retire(self, table_id: str) -> None:
+        self._tables[table_id] = dataclasses.replace(
+            self._tables[table_id], retired=True
+        )
+
+    def load_table(self, table_id: str) -> SavedTable | None:
+        table = self._tables.get(table_id)
+        if table is None:
+            return None
+        return _with_moves(table, tuple(self._moves[table.id]))
 
 
 _SCHEMA = """
@@ -116,6 +144,14 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (table_id, number)
 );
 """
+_LATER_COLUMNS = {
+    # Columns added since the first schema: a file made before has them
+    # added at start (a table of then is public, not retired).
+    "public": "INTEGER NOT NULL DEFAULT 1",
+    "invite": "TEXT",
+    "retired": "REAL",
+}
+_COLUMNS = "id, rules, seats, host, record, public, invite, retired"
 
 
 class SQLiteStore:
@@ -128,6 +164,10 @@ class SQLiteStore:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        for name, kind in _LATER_COLUMNS.items():
+            if name not in columns:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
         self._created = self._db.execute("SELECT count(*) FROM tables").fetchone()[0]
 
     def save_table(self, table: SavedTable) -> None:
@@ -135,11 +175,20 @@ class SQLiteStore:
         with self._lock, self._db:
             self._created += 1
             self._db.execute(
-                "INSERT INTO tables (id, created, rules, seats, host, record) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
-                "seats = excluded.seats, host = excluded.host, "
-                "record = excluded.record",
-                (table.id, self._created, table.rules, seats, table.host, table.record),
+                "INSERT INTO tables (id, created, rules, seats, host, record, "
+                "public, invite) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, "
+                "host = excluded.host, record = excluded.record",
+                (
+                    table.id,
+                    self._created,
+                    table.rules,
+                    seats,
+                    table.host,
+                    table.record,
+                    table.public,
+                    table.invite,
+                ),
             )
 
     def append_move(self, table_id: str, number: int, move: str) -> None:
@@ -152,10 +201,23 @@ class SQLiteStore:
     def load(self) -> list[SavedTable]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, rules, seats, host, record FROM tables ORDER BY created"
+                f"SELECT {_COLUMNS} FROM tables WHERE retired IS NULL ORDER BY created"
             ).fetchall()
             tables = [self._read(*row) for row in rows]
         return tables
+
+    def retire(self, table_id: str) -> None:
+        with self._lock, self._db:
+            self._db.execute(
+                "UPDATE tables SET retired = ? WHERE id = ?", (time.time(), table_id)
+            )
+
+    def load_table(self, table_id: str) -> SavedTable | None:
+        with self._lock:
+            row = self._db.execute(
+                f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            return None if row is None else self._read(*row)
 
     def _read(
         self,
@@ -164,6 +226,9 @@ class SQLiteStore:
         seats: str,
         host: int | None,
         record: str | None,
+        public: int,
+        invite: str | None,
+        retired: float | None,
     ) -> SavedTable:
         """One table's row and its moves; a table that cannot be read is
         given back with its ``problem``, so that the others still load."""
@@ -179,6 +244,9 @@ class SQLiteStore:
                 host=host,
                 record=record,
                 moves=tuple(move for (move,) in moves),
+                public=bool(public),
+                invite=invite,
+                retired=retired is not None,
             )
         except (ValueError, KeyError, TypeError, sqlite3.DatabaseError) as error:
             return SavedTable(table_id, rules, (), host, problem=f"{error!r}")
