@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 import phase10
+import phase10.analysis
 from phase10 import Action, Event, GameState, PlayerView, Step
 from phase10.bots import GreedyBot
 
@@ -174,7 +175,37 @@ def hint(seen: PlayerView) -> str:
     if targets:
         named = [f"S {t} ({seen.players[t].name})" for t in targets if t is not None]
         parts.append("skip: " + (", ".join(named) or "S - (nobody can be skipped now)"))
-    return "You may: " + "; ".join(parts) + ". Type help for the commands."
+    return (
+        "You may: "
+        + "; ".join(parts)
+        + ". Type help for the commands.\n"
+        + odds_text(seen)
+    )
+
+
+def odds_text(seen: PlayerView) -> str:
+    """The advised move and why; before the phase is down, its outs and the
+    exact odds of making it (``phase10.analysis``, from the view alone)."""
+    ranked = phase10.analysis.advise(seen)
+    text = f"Advice: {ranked[0]}." if ranked else ""
+    me = seen.players[seen.current]
+    if seen.phase_of(seen.current) is None or me.laid_down:
+        return text
+    found = phase10.analysis.outs(seen)
+    listed = ", ".join(
+        str(card) + (f" ×{count}" if count > 1 else "") for card, count in found.items()
+    )
+    chances = [
+        f"{float(phase10.analysis.phase_odds(seen, draws)):.0%}" for draws in (1, 2, 3)
+    ]
+    number = seen.phase_number(seen.current)
+    if phase10.find_phase(seen.hand, seen.rules.phases[number - 1], seen.rules):
+        return f"{text} Your hand makes phase {number}."
+    outs = f"{sum(found.values())} outs ({listed})" if found else "no outs"
+    return (
+        f"{text} Phase {number}: {outs}; {chances[0]} to make it with one "
+        f"draw, {chances[1]} within two, {chances[2]} within three."
+    )
 
 
 def read_move(text: str, state: GameState, seat: int) -> Action | str:
@@ -214,7 +245,8 @@ def person_turn(
                 teller.say(line, 2)
         elif hand:
             teller.say(f"Your hand: {phase10.format_cards(sorted(seen.hand))}", 2)
-        teller.say(hint(seen), 2)
+        for line in hint(seen).splitlines():
+            teller.say(line, 2)
         show = hand = False
         text = read("> ")
         if text is None:

@@ -343,7 +343,7 @@ def test_the_masters_edition_advises_a_phase_to_choose() -> None:
     assert all(isinstance(a.action, ChoosePhase) for a in ranked)
     assert len(ranked) == 10
     assert ranked[0].odds[1] == max(a.odds[1] for a in ranked)
-    assert ranked[0].reason.startswith(f"phase {ranked[0].phase} (")
+    assert ranked[0].reason.startswith(f"choose phase {ranked[0].phase} (")
 
 
 def test_hint_is_plain_json() -> None:

@@ -333,3 +333,28 @@ def test_the_hint_suggests_the_lay_that_spends_the_fewest_wilds() -> None:
                 assert f"such as {fewest.notation};" in hint(view(state, state.current))
             state = apply(state, bot.choose(state))
     assert needless >= 3
+
+
+def test_the_hint_shows_the_advised_move_the_outs_and_the_exact_odds() -> None:
+    """Below the moves, the hint gives the advised move with its reason and,
+    before the phase is down, the outs and the odds within one to three
+    draws, all from phase10.analysis and the view alone."""
+    import phase10
+    from phase10 import view
+    from phase10.analysis import phase_odds
+
+    sys.path.insert(0, str(PLAY.parent))
+    from play import hint
+
+    seen = view(phase10.new_game(2, seed=5), 1)
+    moves, advice = hint(seen).splitlines()
+    assert moves == "You may: D to draw; T to take W. Type help for the commands."
+    assert advice.startswith("Advice: T: take W, which makes phase 1 now. ")
+    assert "Phase 1: 13 outs (R6, B6 ×2, Y6, G6 ×2, W ×7); 13% to make it" in advice
+    three = f"{float(phase_odds(seen, 3)):.0%}"
+    assert advice.endswith(f"27% within two, {three} within three.")
+    typed = "d\n"
+    done = play("--play", "--players", "2", "--seed", "2", typed=typed)
+    flat = " ".join(done.stdout.split())
+    assert "Advice: D: draw blind, with no outs: 0% to make phase 1 now" in flat
+    assert "Advice: S 1: skip Bob, who leads, keeping no outs" in flat

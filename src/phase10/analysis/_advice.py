@@ -74,9 +74,9 @@ class Advice(Immutable):
 
     >>> from phase10 import Discard
     >>> from fractions import Fraction
-    >>> tip = Advice(Discard("R12"), "keeps 9 outs", 4, 9, (Fraction(1, 10),))
+    >>> tip = Advice(Discard("R12"), "discard R12", 4, 9, (Fraction(1, 10),))
     >>> str(tip)
-    'X R12: keeps 9 outs'
+    'X R12: discard R12'
     >>> tip.to_dict()["odds"], tip.to_dict()["notation"]
     ([0.1], 'X R12')
 
@@ -131,8 +131,8 @@ def advise(seen: PlayerView) -> tuple[Advice, ...]:
     >>> game = new_game(2, seed=5)
     >>> for tip in advise(view(game, 1)):
     ...     print(tip)
-    T: take W: it makes phase 1 now
-    D: draw blind: 13% to make phase 1 now, 27% within two draws (13 outs)
+    T: take W, which makes phase 1 now
+    D: draw blind, with 13 outs: 13% to make phase 1 now, 27% within two draws
     >>> advise(view(game, 0))  # not seat 0's turn
     ()
 
@@ -311,6 +311,10 @@ def _percent(chance: Fraction) -> str:
     return f"{round(float(chance) * 100)}%"
 
 
+def _outs(count: int) -> str:
+    return "no outs" if count == 0 else f"{count} out{'s' * (count != 1)}"
+
+
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     place = hand.index(card)
     return hand[:place] + hand[place + 1 :]
@@ -327,7 +331,7 @@ def _judge(turn: _Turn, move: Action) -> tuple[Key, Advice]:
 
 
 def _next_hand(turn: _Turn, move: NextHand) -> tuple[Key, Advice]:
-    return (90.0,), Advice(move, "starts the next hand")
+    return (90.0,), Advice(move, "start the next hand")
 
 
 def _lay(turn: _Turn, move: LayPhase) -> tuple[Key, Advice]:
@@ -342,9 +346,9 @@ def _lay(turn: _Turn, move: LayPhase) -> tuple[Key, Advice]:
         if wilds == 0
         else f"spending {wilds} Wild{'s' * (wilds > 1)}"
     )
-    reason = f"lays phase {turn.number} now, {spent}"
+    reason = f"lay phase {turn.number} now, {spent}"
     if not left:
-        reason += ", and goes out"
+        reason += ", and go out"
     key = (80.0, -wilds, len(cards), -points)
     return key, Advice(move, reason, turn.number, None, (Fraction(1), Fraction(1)))
 
@@ -356,25 +360,25 @@ def _choose(turn: _Turn, move: ChoosePhase) -> tuple[Key, Advice]:
     if turn.seen.step is not Step.CHOOSE:  # declaring, to lay it this turn (R45)
         if question.makes(hand):
             reason = (
-                f"declares phase {move.phase} ({spec}), which your hand makes: "
-                "lay it next"
+                f"declare phase {move.phase} ({spec}), which your hand makes, "
+                "and lay it"
             )
             return (85.0, spec.min_cards, -move.phase), Advice(move, reason, move.phase)
-        reason = f"declares phase {move.phase} ({spec}), which your hand cannot lay yet"
+        reason = f"declare phase {move.phase} ({spec}), which your hand cannot lay yet"
         return (10.0, -move.phase), Advice(move, reason, move.phase)
     two, one, short, size = turn.chances(spec, hand)
     found = sum(question.outs(hand).values())
     odds = (question.odds(hand, 1), question.odds(hand, 2))
     if two:
         reason = (
-            f"phase {move.phase} ({spec}): {found} outs, {_percent(odds[1])} "
-            "to make it within two draws"
+            f"choose phase {move.phase} ({spec}), with {_outs(found)} and "
+            f"{_percent(odds[1])} to make it within two draws"
         )
     else:
         missing = -short
         reason = (
-            f"phase {move.phase} ({spec}): {missing} card{'s' * (missing != 1)} "
-            "short of it"
+            f"choose phase {move.phase} ({spec}), {missing} "
+            f"card{'s' * (missing != 1)} short of it"
         )
     key = (30.0, two, one, short, size, -move.phase)
     return key, Advice(move, reason, move.phase, found, odds)
@@ -396,19 +400,19 @@ def _draw(turn: _Turn, move: Draw | DrawSaved) -> tuple[Key, Advice]:
     if taken is None:
         found, one, two = turn.after(hand)
         reason = (
-            f"{what}: {_percent(one)} to make phase {turn.number} now, "
-            f"{_percent(two)} within two draws ({found} outs)"
+            f"{what}, with {_outs(found)}: {_percent(one)} to make phase "
+            f"{turn.number} now, {_percent(two)} within two draws"
         )
         key = (50.0, float(two), float(one), 1.0)
         return key, Advice(move, reason, turn.number, found, (one, two))
     now = Fraction(int(question.makes((*hand, taken))))
     found, one, _ = turn.after((*hand, taken))
     if now:
-        reason = f"{what}: it makes phase {turn.number} now"
+        reason = f"{what}, which makes phase {turn.number} now"
     else:
         reason = (
-            f"{what}: {_percent(one)} to make phase {turn.number} with the "
-            f"next card ({found} outs after it)"
+            f"{what}, leaving {_outs(found)}: {_percent(one)} to make phase "
+            f"{turn.number} with the next card"
         )
     key = (50.0, float(one), float(now), 0.0)
     return key, Advice(move, reason, turn.number, None if now else found, (now, one))
@@ -419,27 +423,27 @@ def _draw_when_down(
 ) -> tuple[Key, Advice]:
     if taken is None:
         top = turn.seen.discard_top
-        why = "no card you can see is better" if top is None else f"{top} fits no group"
-        if turn.laid and top is not None and turn.fits_table(top) is not None:
-            why = "a hidden card may fit as well, and shows nothing"
-        return (50.0, 1.0), Advice(move, f"{what}: {why}", turn.number)
+        why = "" if top is None else f": the top discard, {top}, fits no group"
+        if top is not None and turn.fits_table(top) is not None:
+            why = ": it shows the others nothing of your hand"
+        return (50.0, 1.0), Advice(move, f"{what}{why}", turn.number)
     if taken.is_wild:
         return (50.0, 3.0), Advice(move, f"{what}: a Wild fits any group", turn.number)
     group = turn.fits_table(taken)
     if turn.laid and group is not None:
-        reason = f"{what}: it fits group {group}, a hit this turn"
+        reason = f"{what}: it fits group {group}, to hit this turn"
         return (50.0, 2.0), Advice(move, reason, turn.number)
     return (50.0, 0.0), Advice(move, f"{what}: it fits no group", turn.number)
 
 
 def _swap(turn: _Turn, move: SwapWild) -> tuple[Key, Advice]:
-    reason = f"takes the Wild of group {move.meld} back for {move.card}"
+    reason = f"take the Wild of group {move.meld} back for {move.card}"
     return (70.0,), Advice(move, reason)
 
 
 def _hit(turn: _Turn, move: Hit) -> tuple[Key, Advice]:
     out = len(turn.seen.hand) == 1
-    reason = f"hits {move.card} on group {move.meld}" + (", and goes out" * out)
+    reason = f"hit {move.card} on group {move.meld}" + (", and go out" * out)
     points = turn.rules.points.of(move.card)
     key = (60.0, float(out), float(not move.card.is_wild), points)
     return key, Advice(move, reason)
@@ -455,14 +459,14 @@ def _end_turn(turn: _Turn, move: Discard | Skip | Save) -> tuple[Key, Advice]:
     bonus, what = _end_words(turn, move, card)
     if turn.laid or turn.question is None:
         out = not hand
-        reason = f"{what}: " + ("goes out" if out else f"sheds {points} points")
+        reason = f"{what}, " + ("and go out" if out else f"shedding {points} points")
         if wants:
             reason += ", though the next player can use it"
         down: Key = (40.0, float(out), float(not card.is_wild), bonus, -wants, points)
         return down, Advice(move, reason)
     found, one, two = turn.after(hand)
     reason = (
-        f"{what}: keeps {found} outs, {_percent(two)} to make phase "
+        f"{what}, keeping {_outs(found)} and {_percent(two)} to make phase "
         f"{turn.number} within two draws"
     )
     if wants:
