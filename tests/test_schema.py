@@ -37,6 +37,7 @@ from phase10 import (
     MAX_TURNS_PER_HAND,
     PRESETS,
     Action,
+    Card,
     ChoosePhase,
     Discard,
     Draw,
@@ -68,6 +69,7 @@ from phase10._actions import MOVE_TYPES
 from phase10._codec import Codec
 from phase10._fields import MAX_OWED
 from phase10._json import MAX_DECK, MAX_SAFE_INT, MIGRATIONS, SCHEMA_VERSION
+from phase10._memo import clear_all
 from phase10._shuffle import MAX_SEED_DIGITS
 from phase10.bots import GreedyBot
 
@@ -150,6 +152,14 @@ def test_each_call_returns_a_copy_the_caller_may_change() -> None:
     assert json_schema("state") is not json_schema("state")
 
 
+def test_the_schemas_are_made_again_once_the_memos_are_emptied() -> None:
+    """Emptying every memo (a server taking its memory back) empties the
+    schemas too: they are made again from the codecs, the same."""
+    before = {kind: json_schema(kind) for kind in KINDS}
+    clear_all()
+    assert {kind: json_schema(kind) for kind in KINDS} == before
+
+
 def test_the_schema_is_the_public_name() -> None:
     assert phase10.json_schema is json_schema
     assert json.loads(json.dumps(json_schema("record"))) == json_schema("record")
@@ -200,10 +210,17 @@ def test_the_bounds_are_the_widest_any_rules_allow() -> None:
     assert not seed.search("12a") and not seed.search("")
 
 
+@attrs.frozen
+class Odd:
+    """A record of the tests' own (its types are read here, where it lives)."""
+
+    card: Card
+
+
 def test_a_writer_rule_or_type_with_no_description_cannot_be_described() -> None:
     """A new field the schema could not describe stops its making, naming it."""
-    own = Codec(Discard, encoders={"card": str})  # a writer of its own, unsaid
-    with pytest.raises(TypeError, match=r"Discard.card .*WRITTEN_AS"):
+    own = Codec(Odd, encoders={"card": str})  # a writer of its own, unsaid
+    with pytest.raises(TypeError, match=r"Odd.card .*WRITTEN_AS"):
         _schema._record_object(own, _schema._Defs())
     with pytest.raises(TypeError, match="no JSON Schema for values of type"):
         _schema._by_type(complex, _schema._Defs())

@@ -79,6 +79,7 @@ __all__ = [
     "json_defaults",
     "read_move",
     "read_rules",
+    "record_codec",
     "write_move",
     "write_moves",
     "write_rules",
@@ -163,7 +164,7 @@ def encoder(hint: Any) -> Encoder | None:
     if hint is Rules:
         return write_rules
     if attrs.has(hint):
-        return Codec(hint).write
+        return record_codec(hint).write
     return None
 
 
@@ -199,7 +200,7 @@ def _type_decoder(hint: Any) -> Decoder:
         what = _what(hint)
         return lambda value, where, table: member(hint, value, where, what)
     if attrs.has(hint) and hint is not Rules:  # a state's rules are read first
-        return Codec(hint).read
+        return record_codec(hint).read
     raise TypeError(f"no decoder for values of type {hint}")  # a new field's type
 
 
@@ -228,6 +229,7 @@ class Codec:
         "defaults",
         "encoders",
         "fields",
+        "hints",
         "keys",
         "own_encoders",
         "tag",
@@ -245,6 +247,9 @@ class Codec:
         fields = field_types(cls)
         encoders, decoders = encoders or {}, decoders or {}
         self.cls = cls
+        self.hints: tuple[tuple[str, Any], ...] = fields
+        """The record's fields and their types, in order, read once here
+        while the package is imported (see ``_fields.field_types``)."""
         self.tag = tag
         """The value written under ``"type"`` first, if any (a move's name)."""
         self.fields = tuple(field for field, _ in fields)
@@ -292,6 +297,19 @@ class Codec:
         return tuple(
             read(data[field], at(where, field), table) for field, read in self._decoders
         )
+
+
+_BY_TYPE: Final[dict[type, Codec]] = {}
+
+
+def record_codec(cls: type) -> Codec:
+    """The codec of a record held in a document by type (a player of a
+    state, a group on the table, the points of the rules), made once: the
+    JSON Schema of the documents (``_schema.py``) reads the same one."""
+    codec = _BY_TYPE.get(cls)
+    if codec is None:
+        codec = _BY_TYPE[cls] = Codec(cls)
+    return codec
 
 
 def json_defaults(

@@ -6,7 +6,8 @@ is made from the same descriptions the codecs read and write with, so that
 it cannot drift from them:
 
 - the keys of a record, in order, are the codec's (``_codec.Codec``): its
-  attrs fields, a move's ``"type"`` first; a key is required unless its
+  attrs fields and their types as the codec read them when the package was
+  imported, a move's ``"type"`` first; a key is required unless its
   field has a default (:attr:`~phase10._codec.Codec.defaults`, given as the
   key's ``"default"``), and no other key is taken;
 - a value is described by its field's type as the codec writes it (a card,
@@ -37,7 +38,7 @@ import attrs
 
 from ._actions import MOVE_TYPES
 from ._cards import FACES, Card
-from ._codec import _MOVES, _RULES, WRITTEN_AS, Codec
+from ._codec import _MOVES, _RULES, WRITTEN_AS, Codec, record_codec
 from ._errors import UsageError, shown
 from ._fields import (
     FIELD_RULES,
@@ -45,7 +46,6 @@ from ._fields import (
     Rule,
     Shape,
     field_rule,
-    field_types,
     item_type,
     optional_type,
     plain_rule,
@@ -197,7 +197,7 @@ def _record_object(codec: Codec, defs: _Defs) -> dict[str, Any]:
     properties: dict[str, Any] = {}
     if codec.tag is not None:
         properties["type"] = {"const": codec.tag}
-    for field, hint in field_types(codec.cls):
+    for field, hint in codec.hints:
         properties[field] = _field(codec, field, hint, defs)
     return _object(properties, codec.defaults, codec.cls.__name__)
 
@@ -293,7 +293,9 @@ def _by_type(hint: Any, defs: _Defs) -> dict[str, Any]:
         return defs.ref("Rules", lambda: _record_object(_RULES, defs))
     if attrs.has(hint):
         record = hint
-        return defs.ref(hint.__name__, lambda: _record_object(Codec(record), defs))
+        return defs.ref(
+            hint.__name__, lambda: _record_object(record_codec(record), defs)
+        )
     raise TypeError(f"no JSON Schema for values of type {hint}")  # a new field's type
 
 
