@@ -75,13 +75,14 @@ def test_the_written_observation_equals_the_encodings_piece_by_piece(
     rules = PRESETS[preset]
     encoding = Encoding(players, rules)
     writer = ObservationWriter(encoding)
-    arrays = np.zeros((players, encoding.observation_size), dtype=np.float32)
+    arrays = [writer.new_array() for _ in range(players)]
     memories = [writer.memory() for _ in range(players)]
     for state in seeded_states(rules, players, games=1, moves=300):
         for seat in range(players):
-            writer.write(arrays[seat], memories[seat], state, seat)
+            array, slots = arrays[seat]
+            writer.write(array, slots, memories[seat], state, seat)
             expected = encoding.observe(view(state, seat))
-            assert not differing_pieces(encoding, arrays[seat].tolist(), expected), (
+            assert not differing_pieces(encoding, array.tolist(), expected), (
                 preset,
                 seat,
             )
@@ -90,7 +91,8 @@ def test_the_written_observation_equals_the_encodings_piece_by_piece(
 def test_every_piece_of_every_preset_has_a_fast_form() -> None:
     """No piece of the presets' observations is filled from a view (which
     is right, but costs a view a step): a new piece should be given its
-    expression in phase10/rl/_writer.py, INLINE or FAST_KEYED."""
+    expression in phase10/rl/_writer.py (INLINE, COUNTED, ONE_CARD or
+    FAST_KEYED)."""
     for rules in PRESETS.values():
         for players in (2, 6):
             assert ObservationWriter(Encoding(players, rules)).slow == []
@@ -107,13 +109,11 @@ def test_the_written_observation_shows_no_hidden_card() -> None:
         writer = ObservationWriter(encoding)
         for state in seeded_states(rules, 3, games=1, moves=300)[::11]:
             for seat in range(3):
-                array = np.zeros(encoding.observation_size, dtype=np.float32)
-                memory = writer.memory()
-                writer.write(array, memory, state, seat)
+                array, slots = writer.new_array()
+                writer.write(array, slots, writer.memory(), state, seat)
                 first = array.tolist()
-                writer.write(
-                    array, writer.memory(), hidden_twin(state, seat, rng), seat
-                )
+                twin = hidden_twin(state, seat, rng)
+                writer.write(array, slots, writer.memory(), twin, seat)
                 assert array.tolist() == first
 
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-
 from .._actions import Action
 from .._flow import new_game
 from .._moves import apply
@@ -50,6 +48,7 @@ class Game:
         "moves",
         "rules",
         "seeds",
+        "slots",
         "state",
         "write",
         "writer",
@@ -62,7 +61,9 @@ class Game:
         self.writer = writer_for(encoding)
         self.write = self.writer.write
         n = encoding.players
-        self.arrays = np.zeros((n, encoding.observation_size), dtype=np.float32)
+        made = [self.writer.new_array() for _ in range(n)]
+        self.arrays = [array for array, _ in made]
+        self.slots = [slots for _, slots in made]
         self.memories = [self.writer.memory() for _ in range(n)]
         self.seeds = random.Random()
         self.state: GameState | None = None
@@ -98,5 +99,5 @@ class Game:
         """Seat ``seat``'s observation array, brought up to date (the array
         itself: copy it to keep it)."""
         array = self.arrays[seat]
-        self.write(array, self.memories[seat], self.state, seat)  # type: ignore[arg-type]
+        self.write(array, self.slots[seat], self.memories[seat], self.state, seat)  # type: ignore[arg-type]
         return array

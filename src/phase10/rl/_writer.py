@@ -25,17 +25,20 @@ dealt again.
 
 from __future__ import annotations
 
+import array
 from collections.abc import Callable
 from typing import Any, Final, cast
 
-from .._cards import FACE_COUNT, FACES, Card
+import numpy as np
+
+from .._cards import FACE_COUNT, Card
 from .._codegen import make_function
 from .._state import GameState, Step
 from .._view import PlayerView, view
 from ..encoding import Encoding
 from ..encoding._observations import PIECES, Seen, Sizes, _steps
 
-__all__ = ["FAST_KEYED", "INLINE", "ObservationWriter"]
+__all__ = ["COUNTED", "FAST_KEYED", "INLINE", "ONE_CARD", "ObservationWriter"]
 
 INLINE: Final[dict[str, str]] = {
     "step": "*STEPS[state.step]",
@@ -68,13 +71,20 @@ one-hot row by seat)."""
 
 _GROUP_KEY: Final = ("state.table", None)
 
+COUNTED: Final[dict[str, Callable[[int], list[str]]]] = {
+    "hand": lambda n: ["me.hand"],
+    "known": lambda n: [f"rows[{row}].known" for row in range(n)],
+}
+"""The pieces that count cards by face, a row of :data:`FACE_COUNT` slots
+for each expression: when a row's cards change (a new tuple), the counts
+of the old cards are taken off and the new ones added, slot by slot."""
+
+ONE_CARD: Final[dict[str, str]] = {
+    "discard_top": "state.discard_pile[0] if state.discard_pile else None",
+}
+"""The pieces with a 1 at one card's face (or none): two slots change."""
+
 FAST_KEYED: Final[dict[str, tuple[str, str | None]]] = {
-    "hand": ("me.hand", "_counts(key)"),
-    "discard_top": (
-        "state.discard_pile[0] if state.discard_pile else None",
-        "TOPS[key]",
-    ),
-    "known": ("[p.known for p in rows]", None),
     "phase": ("(state.tiebreak, [(p.completed, p.active) for p in rows])", None),
     "group_present": _GROUP_KEY,
     "group_owner": _GROUP_KEY,
@@ -132,7 +142,11 @@ def _state_seen(state: GameState, seat: int, sizes: Sizes) -> Seen:
 
 class ObservationWriter:
     """Writes seat ``seat``'s observation of a state into a float32 array,
-    equal to ``encoding.observe(view(state, seat))``.
+    equal to ``encoding.observe(view(state, seat))``:
+    ``write(out, slots, memory, state, seat)``, where ``out`` is a NumPy
+    array and ``slots`` an ``array.array("f")`` over the same memory (the
+    slot-by-slot writes go there: Python writes its items faster than
+    NumPy's), as :meth:`new_array` makes them.
 
     Each array has a *memory* (:meth:`memory`): what its slowly changing
     pieces were last made of. Keep one memory per array, and pass a fresh
@@ -141,98 +155,150 @@ class ObservationWriter:
 
     def __init__(self, encoding: Encoding) -> None:
         self.encoding = encoding
-        sizes = encoding._sizes()
-        self.sizes = sizes
-        rules = encoding.rules
-        pieces = [piece for piece in PIECES if piece.is_in(rules)]
-        segments = encoding.observations
+        self.sizes = encoding._sizes()
         n = encoding.players
-        steps = _steps(rules)
-        tops: dict[Card | None, list[int]] = {None: [0] * FACE_COUNT}
-        for card in FACES:
-            tops[card] = [int(face is card) for face in FACES]
-        namespace: dict[str, Any] = {
+        steps = _steps(encoding.rules)
+        self.namespace: dict[str, Any] = {
             "STEPS": {step: [int(step is shown) for shown in steps] for step in Step},
             "TURN": (Step.DRAW, Step.PLAY, Step.CHOOSE),
             "ZEROS": [0] * n,
-            "TOPS": tops,
-            "HIDDEN": rules.saved_cards_hidden,
+            "HIDDEN": encoding.rules.saved_cards_hidden,
             "SEATS": [[(seat + k) % n for k in range(n)] for seat in range(n)],
             "AT": [self._one_hot_rows(seat, n) for seat in range(n)],
             "UNSEEN": _UNSEEN,
-            "_counts": _counts,
             "_saved": _saved,
             "_state_seen": _state_seen,
             "_view_seen": self._view_seen,
-            "SIZES": sizes,
+            "SIZES": self.sizes,
         }
-        lines: list[str] = []
-        run: list[str] = []
-        run_start = 0
-        last_key: str | None = None
         self.keys = 0
         self.slow: list[str] = []
         """The pieces filled from a view (no fast form here)."""
-
-        def flush(stop: int) -> None:
-            if run:
-                lines.append(f"    out[{run_start}:{stop}] = [{', '.join(run)}]")
-                run.clear()
-
-        for piece, segment in zip(pieces, segments, strict=True):
-            if piece.name != segment.name:  # pragma: no cover - a layout bug
-                raise AssertionError(f"{piece.name} is not {segment.name}")
-            at = f"out[{segment.start}:{segment.stop}]"
-            last_key = None if piece.name not in FAST_KEYED else last_key
-            if piece.name in INLINE:
-                if not run:
-                    run_start = segment.start
-                run.append(INLINE[piece.name])
-                continue
-            flush(segment.start)
-            fill_name = f"FILL_{len(namespace)}"
-            namespace[fill_name] = piece.fill
-            if piece.name in FAST_KEYED:
-                key, fill = FAST_KEYED[piece.name]
-                if key != last_key:  # pieces made of the same thing: one check
-                    slot = self.keys
-                    self.keys += 1
-                    lines += [
-                        f"    key = {key}",
-                        f"    if key != memory[{slot}]:",
-                        f"        memory[{slot}] = key",
-                    ]
-                if fill is None:
-                    lines += [
-                        "        if o is None:",
-                        "            o = _state_seen(state, seat, SIZES)",
-                        f"        {at} = {fill_name}(o)",
-                    ]
-                else:
-                    lines.append(f"        {at} = {fill}")
-                last_key = key
-                continue
-            else:
-                self.slow.append(piece.name)
-                lines.append(f"    {at} = {fill_name}(_view_seen(state, seat))")
-        flush(segments[-1].stop if segments else 0)
-        source = "\n".join(
+        self.source = "\n".join(
             [
-                "def write(out, memory, state, seat):",
+                "def write(out, slots, memory, state, seat):",
                 "    players = state.players",
                 "    seats = SEATS[seat]",
                 "    rows = [players[s] for s in seats]",
                 "    me = players[seat]",
                 "    at = AT[seat]",
                 "    o = None",
-                *lines,
+                *self._lines(),
                 "",
             ]
         )
-        self.source = source
-        self.write: Callable[[Any, list[object], GameState, int], None] = make_function(
-            source, "write", namespace, "observation writer"
+        self.write: Callable[[Any, Any, list[object], GameState, int], None] = (
+            make_function(self.source, "write", self.namespace, "observation writer")
         )
+
+    def _lines(self) -> list[str]:
+        """The body of the function: each piece of the layout in turn."""
+        rules = self.encoding.rules
+        pieces = [piece for piece in PIECES if piece.is_in(rules)]
+        lines: list[str] = []
+        run: list[str] = []
+        run_start = 0
+        last_key: str | None = None
+        for piece, segment in zip(pieces, self.encoding.observations, strict=True):
+            name, start, stop = piece.name, segment.start, segment.stop
+            if name != segment.name:  # pragma: no cover - a layout bug
+                raise AssertionError(f"{name} is not {segment.name}")
+            if name in INLINE:
+                if not run:
+                    run_start = start
+                run.append(INLINE[name])
+                continue
+            if run:
+                lines.append(f"    out[{run_start}:{start}] = [{', '.join(run)}]")
+                run = []
+            if name not in FAST_KEYED:
+                last_key = None
+            if name in COUNTED:
+                for row, cards in enumerate(COUNTED[name](self.encoding.players)):
+                    lines += self._counted(cards, start + row * FACE_COUNT)
+            elif name in ONE_CARD:
+                lines += self._one_card(ONE_CARD[name], start, stop)
+            elif name in FAST_KEYED:
+                key, fill = FAST_KEYED[name]
+                lines += self._keyed(key, fill, piece.fill, start, stop, last_key)
+                last_key = key
+            else:
+                self.slow.append(name)
+                fill_name = self._name(piece.fill)
+                lines.append(
+                    f"    out[{start}:{stop}] = {fill_name}(_view_seen(state, seat))"
+                )
+        if run:
+            stop = self.encoding.observation_size
+            lines.append(f"    out[{run_start}:{stop}] = [{', '.join(run)}]")
+        return lines
+
+    def _name(self, value: object) -> str:
+        """A name for ``value`` in the function's namespace."""
+        name = f"VALUE_{len(self.namespace)}"
+        self.namespace[name] = value
+        return name
+
+    def _slot(self) -> int:
+        self.keys += 1
+        return self.keys - 1
+
+    def _counted(self, cards: str, start: int) -> list[str]:
+        slot = self._slot()
+        return [
+            f"    key = {cards}",
+            f"    old = memory[{slot}]",
+            "    if key is not old:",
+            f"        memory[{slot}] = key",
+            "        if old is UNSEEN:",
+            f"            out[{start}:{start + FACE_COUNT}] = 0",
+            "        else:",
+            "            for card in old:",
+            f"                slots[{start} + card.index] -= 1",
+            "        for card in key:",
+            f"            slots[{start} + card.index] += 1",
+        ]
+
+    def _one_card(self, card: str, start: int, stop: int) -> list[str]:
+        slot = self._slot()
+        return [
+            f"    key = {card}",
+            f"    old = memory[{slot}]",
+            "    if key is not old:",
+            f"        memory[{slot}] = key",
+            "        if old is UNSEEN:",
+            f"            out[{start}:{stop}] = 0",
+            "        elif old is not None:",
+            f"            slots[{start} + old.index] = 0",
+            "        if key is not None:",
+            f"            slots[{start} + key.index] = 1",
+        ]
+
+    def _keyed(
+        self,
+        key: str,
+        fill: str | None,
+        own: Callable[[Seen], list[int]],
+        start: int,
+        stop: int,
+        last_key: str | None,
+    ) -> list[str]:
+        lines = []
+        if key != last_key:  # pieces made of the same thing: one check
+            slot = self._slot()
+            lines += [
+                f"    key = {key}",
+                f"    if key != memory[{slot}]:",
+                f"        memory[{slot}] = key",
+            ]
+        if fill is not None:
+            return [*lines, f"        out[{start}:{stop}] = {fill}"]
+        return [
+            *lines,
+            "        if o is None:",
+            "            o = _state_seen(state, seat, SIZES)",
+            f"        out[{start}:{stop}] = {self._name(own)}(o)",
+        ]
 
     @staticmethod
     def _one_hot_rows(seat: int, n: int) -> dict[int | None, list[int]]:
@@ -247,3 +313,9 @@ class ObservationWriter:
     def memory(self) -> list[object]:
         """A fresh memory for an array: nothing written yet."""
         return [_UNSEEN] * self.keys
+
+    def new_array(self) -> tuple[Any, Any]:
+        """A zero array for one observation: as NumPy sees it, and as the
+        ``array.array`` over the same memory."""
+        slots = array.array("f", bytes(4 * self.encoding.observation_size))
+        return np.frombuffer(slots, dtype=np.float32), slots
