@@ -270,6 +270,15 @@ def make_table(
     return page.url
 
 
+def invite_link(page: Page) -> str:
+    """The invite link the host's page shows while the table waits."""
+    page.wait_for_selector("#waiting:not([hidden])")
+    page.wait_for_function(
+        "document.querySelector('#share').textContent.includes('#invite=')"
+    )
+    return page.inner_text("#share")
+
+
 def join_table(page: Page, address: str, name: str) -> None:
     page.goto(address)
     page.wait_for_selector("#join:not([hidden])")
@@ -300,10 +309,13 @@ def two_people(browser: Browser, served: Served) -> tuple[str, dict[int, Page]]:
         "seat 0: Ann (you) · here",
         "seat 1: free",
     ]
-    assert ann.is_visible("#start") and ann.inner_text("#share") == address
+    invite = ann.inner_text("#share")
+    assert ann.is_visible("#start") and invite.startswith(address + "#invite=")
     shot(ann, "server-0-waiting.png")
     bob = new_page(browser)
-    join_table(bob, address, "Bob")
+    join_table(bob, invite, "Bob")
+    bob.wait_for_selector("#board svg")
+    assert bob.url == address  # the invite is out of sight and history
     for page in (ann, bob):
         page.wait_for_selector("#board svg")
     return address, {0: ann, 1: bob}
@@ -426,6 +438,35 @@ def other_site() -> Iterator[str]:
     finally:
         site.shutdown()
         thread.join(timeout=30)
+
+
+def test_a_private_table_is_joined_by_its_link_and_its_host_frees_a_seat(
+    browser: Browser, served: Served
+) -> None:
+    """A table is private by default: the lobby does not list it, its link
+    without the invite does not let anyone join, the invite link does; the
+    host frees a seat taken by mistake and that page is told."""
+    ann = new_page(browser)
+    address = make_table(ann, served.url, "Ann", people=3, bots=0)
+    invite = invite_link(ann)
+    stranger = new_page(browser)
+    stranger.goto(served.url + "/")
+    stranger.wait_for_selector("#tables")
+    assert address.rsplit("/", 1)[1] not in stranger.inner_html("#tables")
+    join_table(stranger, address, "Eve")  # the address alone
+    stranger.wait_for_function(
+        "document.querySelector('#waiting-message').textContent.includes('invite link')"
+    )
+    bob = new_page(browser)
+    join_table(bob, invite, "Bob")
+    ann.wait_for_selector("#seat-list button.free")
+    ann.click("#seat-list button.free")
+    bob.wait_for_selector('body[data-connection="closed"]')
+    assert "freed your seat" in bob.inner_text("#connection")
+    ann.wait_for_function(
+        "document.querySelector('#seat-list').textContent.includes('seat 1: free')"
+    )
+    assert served.server.lobby.tables[address.rsplit("/", 1)[1]].seats[1].name is None
 
 
 def test_a_bot_plays_the_turn_of_a_person_whose_time_runs_out(
@@ -555,9 +596,9 @@ def test_the_pages_reconnect_to_a_server_killed_and_restarted(
     process = start()
     try:
         ann = new_page(browser)
-        address = make_table(ann, url, "Ann", people=2, bots=0)
+        make_table(ann, url, "Ann", people=2, bots=0)
         bob = new_page(browser)
-        join_table(bob, address, "Bob")
+        join_table(bob, invite_link(ann), "Bob")
         bot = GreedyBot(random.Random(3))
         for _ in range(6):  # six turns, by whoever's turn it is
             page = to_play(ann, bob)

@@ -34,6 +34,8 @@ sync_client = pytest.importorskip(
     "websockets.sync.client", reason="needs the web extra: pip install -e '.[web]'"
 )
 
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
 WEB = Path(__file__).resolve().parent.parent / "examples" / "web"
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -248,13 +250,13 @@ def test_look_alike_names_are_refused_at_one_table(tmp_path: Path) -> None:
     (a Cyrillic A, fullwidth letters, a 0 for an O) is refused."""
     with serving(tmp_path, *TEST) as server:
         made = server.make("Ann", people=3, bots=0)
-        join = f"/api/tables/{made['table']}/join"
+        join, invite = f"/api/tables/{made['table']}/join", made["invite"]
         for name in ("\u0410nn", "\uff21\uff4e\uff4e", "ANN", "Аnn"):
-            status, answer = server.http(join, {"name": name})
+            status, answer = server.http(join, {"name": name, "invite": invite})
             assert status == 400 and "looks like" in answer["reason"], name
-        status, answer = server.http(join, {"name": "B0b"})
+        status, answer = server.http(join, {"name": "B0b", "invite": invite})
         assert status == 200
-        status, answer = server.http(join, {"name": "Bob"})
+        status, answer = server.http(join, {"name": "Bob", "invite": invite})
         assert status == 400 and "looks like" in answer["reason"]
         status, answer = server.http(f"/api/tables/{made['table']}")
         assert [seat["name"] for seat in answer["seats"]] == ["Ann", "B0b", None]
@@ -374,3 +376,61 @@ def test_a_finished_game_leaves_the_live_set_and_is_kept_to_replay(
     with serving(tmp_path, *TEST, db=db) as server:
         assert server.http("/api/tables")[1] == []
         assert server.http(listing + "/record")[1] == text
+
+
+# --- 5. private tables -------------------------------------------------------------
+
+
+def test_a_private_table_is_joined_only_with_its_invite_link(tmp_path: Path) -> None:
+    """A table is private unless made public: the lobby does not list it
+    and no one joins it without its invite; a public table is listed and
+    open to anyone."""
+    with serving(tmp_path, *TEST) as server:
+        private = server.make(people=3, bots=0)
+        public = server.make("Cy", people=2, bots=0, public=True)
+        listed = server.http("/api/tables")[1]
+        assert [table["table"] for table in listed] == [public["table"]]
+        assert listed[0]["public"] and public["invite"] is None
+        join = f"/api/tables/{private['table']}/join"
+        for invite in (None, "", "guess", private["invite"][:-1]):
+            status, answer = server.http(join, {"name": "Bob", "invite": invite})
+            assert status == 403 and "invite link" in answer["reason"]
+        body = {"name": "Bob", "invite": private["invite"]}
+        assert server.http(join, body)[0] == 200
+        with server.page(private["table"], {"token": private["token"]}) as page:
+            shared = until(page, lambda m: m.get("type") == "lobby")
+            assert shared["room"]["invite"] == private["invite"]
+        with server.page(private["table"], {}) as page:  # a watcher is not told
+            assert "invite" not in until(page, lambda m: True)["room"]
+        status, _ = server.http(f"/api/tables/{public['table']}/join", {"name": "Di"})
+        assert status == 200
+
+
+def test_the_host_frees_a_seat_taken_by_mistake(tmp_path: Path) -> None:
+    """Before the game starts the host (and only the host) frees a seat: the
+    page at it is told and closed, its token plays no more, and someone
+    invited takes the seat."""
+    with serving(tmp_path, *TEST) as server:
+        made = server.make(people=3, bots=0)
+        table, invite = made["table"], made["invite"]
+        join = f"/api/tables/{table}/join"
+        bob = server.http(join, {"name": "Bob", "invite": invite})[1]
+        free = f"/api/tables/{table}/free"
+        with server.page(table, {"token": bob["token"]}) as page:
+            until(page, lambda m: m.get("type") == "lobby")
+            for token in (bob["token"], None, "guess"):
+                status, _ = server.http(free, {"token": token, "seat": 1})
+                assert status == 403
+            status, _ = server.http(free, {"token": made["token"], "seat": 1})
+            assert status == 200
+            told = until(page, lambda m: m.get("type") == "refused")
+            assert "freed your seat" in told["reason"]
+            with pytest.raises(ConnectionClosed):
+                until(page, lambda m: False)
+        for seat in (0, 1, 2, 9):  # the host's own, free, empty, none
+            status, _ = server.http(free, {"token": made["token"], "seat": seat})
+            assert status == 400
+        with server.page(table, {"token": bob["token"]}) as page:
+            assert json.loads(page.recv(timeout=30))["type"] == "refused"
+        cy = server.http(join, {"name": "Cy", "invite": invite})[1]
+        assert cy["seat"] == 1

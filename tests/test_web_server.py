@@ -98,21 +98,27 @@ def the_server(client: TestClient) -> Server:
 
 
 def make_table(
-    client: TestClient, people: list[str], bots: int = 0, rules: str = "official"
+    client: TestClient,
+    people: list[str],
+    bots: int = 0,
+    rules: str = "official",
+    *,
+    public: bool = False,
 ) -> tuple[Setting, list[str]]:
-    """A table made by ``people[0]`` and joined by the others: the table and
-    each person's token, by seat (people first, then the bots)."""
-    made = client.post(
-        "/api/tables",
-        json={"name": people[0], "people": len(people), "bots": bots, "rules": rules},
-        headers=ORIGIN,
-    )
+    """A table made by ``people[0]`` and joined by the others with its
+    invite: the table and each person's token, by seat (people first, then
+    the bots)."""
+    body = {"name": people[0], "people": len(people), "bots": bots, "rules": rules}
+    made = client.post("/api/tables", json=body | {"public": public}, headers=ORIGIN)
     assert made.status_code == 200, made.text
     table = made.json()["table"]
     tokens = [made.json()["token"]]
+    invite = made.json()["invite"]
     for name in people[1:]:
         joined = client.post(
-            f"/api/tables/{table}/join", json={"name": name}, headers=ORIGIN
+            f"/api/tables/{table}/join",
+            json={"name": name, "invite": invite},
+            headers=ORIGIN,
         )
         assert joined.status_code == 200, joined.text
         tokens.append(joined.json()["token"])
@@ -381,9 +387,12 @@ def test_the_game_starts_when_every_persons_seat_is_taken() -> None:
             ("Bo\x00b", "control characters"),
             (7, "a name is text"),
         ]:
-            answer = client.post(join, json={"name": name}, headers=ORIGIN)
+            body = {"name": name, "invite": made["invite"]}
+            answer = client.post(join, json=body, headers=ORIGIN)
             assert answer.status_code == 400 and reason in answer.json()["reason"]
-        client.post(join, json={"name": "Bob"}, headers=ORIGIN)
+        client.post(
+            join, json={"name": "Bob", "invite": made["invite"]}, headers=ORIGIN
+        )
         assert not setting.started
         assert (
             receive_until(ann, lambda m: m["type"] == "lobby")["room"]["listing"][
@@ -391,11 +400,15 @@ def test_the_game_starts_when_every_persons_seat_is_taken() -> None:
             ][1]["name"]
             == "Bob"
         )
-        client.post(join, json={"name": "Dee"}, headers=ORIGIN)
+        client.post(
+            join, json={"name": "Dee", "invite": made["invite"]}, headers=ORIGIN
+        )
         assert setting.started
         assert game_of(setting).state.rules == phase10.PRESETS["ten-hands"]
         assert receive_until(ann, lambda m: m["type"] == "update")["view"]["seat"] == 0
-        late = client.post(join, json={"name": "Eve"}, headers=ORIGIN)
+        late = client.post(
+            join, json={"name": "Eve", "invite": made["invite"]}, headers=ORIGIN
+        )
         assert "has started" in late.json()["reason"]
 
 
@@ -409,7 +422,9 @@ def test_the_host_may_start_with_bots_in_the_empty_seats() -> None:
         ).json()
         start = f"/api/tables/{made['table']}/start"
         joined = client.post(
-            f"/api/tables/{made['table']}/join", json={"name": "Bob"}, headers=ORIGIN
+            f"/api/tables/{made['table']}/join",
+            json={"name": "Bob", "invite": made["invite"]},
+            headers=ORIGIN,
         ).json()
         for token in (joined["token"], "nonsense", None):
             answer = client.post(start, json={"token": token}, headers=ORIGIN)
@@ -451,7 +466,8 @@ def test_a_table_that_cannot_be_made_is_refused(
 
 def test_the_lobby_lists_the_tables_and_serves_its_pages() -> None:
     with client_for() as client:
-        setting, _ = make_table(client, ["Ann", "Bob"], bots=1)
+        setting, _ = make_table(client, ["Ann", "Bob"], bots=1, public=True)
+        make_table(client, ["Cy", "Di"])  # private: not listed
         listed = client.get("/api/tables").json()
         assert [entry["table"] for entry in listed] == [setting.id]
         assert listed[0]["started"] is True
@@ -639,7 +655,7 @@ def test_no_acknowledged_move_is_lost_to_kill_9(
     process = start_server(db, port)
     try:
         body = {"name": "Ann", "people": 1, "bots": 1, "rules": "official"}
-        made = http(f"{origin}/api/tables", body, origin)
+        made = http(f"{origin}/api/tables", body | {"public": True}, origin)
         url = f"ws://127.0.0.1:{port}/ws/{made['table']}"
         acknowledged = 0
         with websockets_client.connect(url, origin=origin) as page:
@@ -804,8 +820,8 @@ def test_a_page_gone_while_it_is_told_is_forgotten_quietly() -> None:
 
     lobby = Lobby(MemoryStore(), seed_for_tests=5)
     setting, _ = lobby.create("Ann", people=3, bots=0, rules="official")
-    setting.join("Bob")
-    setting.join("Cleo")
+    setting.join("Bob", setting.invite)
+    setting.join("Cleo", setting.invite)
     room = Room(setting, pace=0, hand_pause=0, turn_seconds=60)
     here = Here()
     errors = (WebSocketDisconnect(1006), RuntimeError("closed"), OSError("reset"))

@@ -10,13 +10,17 @@ person a token, a random secret of 192 bits that the page keeps: a seat is
 played only with its token, so a reload or another device with the token
 gets the seat back and no one else can take it. Only a hash of each token
 is kept. The game starts when every seat for a person is taken, or when
-the host starts it with bots in the seats still empty.
+the host starts it with bots in the seats still empty. A table is private
+unless made public: it is not listed, and joined only with its invite (a
+secret of 128 bits in its link, ``/table/ID#invite=...``); its host may
+free a seat taken by mistake before the game starts.
 
+>>> from store import MemoryStore
 >>> lobby = Lobby(MemoryStore(), seed_for_tests=1)
 >>> table, token = lobby.create("Ann", people=2, bots=1, rules="official")
 >>> table.seat_of(token), table.started
 (0, False)
->>> seat, bob = table.join("Bob")
+>>> seat, bob = table.join("Bob", table.invite)  # a private table
 >>> seat, table.started, table.names
 (1, True, ['Ann', 'Bob', 'Cleo'])
 """
@@ -47,6 +51,10 @@ do not count): making one more is refused until one ends or is left."""
 
 class Refused(Exception):
     """A request the lobby refuses; the message says why, for the person."""
+
+
+class Uninvited(Refused):
+    """A request only the table's host or invited people may make."""
 
 
 class Full(Refused):
@@ -152,9 +160,15 @@ class Setting:
         *,
         seed: int | None,
         store: Store,
+        public: bool = True,
+        invite: str | None = None,
     ) -> None:
         self.id, self.rules, self.seats, self.host = table_id, rules, seats, host
         self.seed, self.store = seed, store
+        self.public = public
+        """Whether the lobby lists the table and anyone may join it."""
+        self.invite = invite
+        """A private table's secret: its invite link is /table/ID#invite=..."""
         self.game: Table | None = None
         self.active = time.monotonic()
         """When someone last joined, started or had a page at the table."""
@@ -195,8 +209,13 @@ class Setting:
                 return place
         return None
 
-    def join(self, name: object) -> tuple[int, str]:
-        """Seat a person called ``name``: their seat and their token."""
+    def join(self, name: object, invite: object = None) -> tuple[int, str]:
+        """Seat a person called ``name``, who has the table's ``invite`` if
+        it is private: their seat and their token."""
+        if not self.invited(invite):
+            raise Uninvited(
+                "this table is private: join it with the invite link its host shared"
+            )
         name = clean_name(name)
         if self.started:
             raise Refused("the game at this table has started: you may watch it")
@@ -210,6 +229,30 @@ class Setting:
             self._start()
         self.store.save_table(self.saved())
         return free[0], token
+
+    def invited(self, invite: object) -> bool:
+        """Whether ``invite`` lets its holder join (any does, at a public table)."""
+        if self.public:
+            return True
+        return (
+            isinstance(invite, str)
+            and self.invite is not None
+            and secrets.compare_digest(invite.encode(), self.invite.encode())
+        )
+
+    def free(self, token: object, seat: object) -> None:
+        """The host frees ``seat``, taken by mistake, before the game starts:
+        its token no longer plays it and anyone invited may take it."""
+        if self.host is None or self.seat_of(token) != self.host:
+            raise Uninvited("only the person who made the table may free a seat")
+        if self.started:
+            raise Refused("the game has started: a seat is freed before it starts")
+        if not isinstance(seat, int) or seat not in range(len(self.seats)):
+            raise Refused(f"there is no seat {seat!r} at this table")
+        if seat == self.host or self.seats[seat].bot or self.seats[seat].name is None:
+            raise Refused(f"seat {seat} is not a seat someone joined")
+        self.seats[seat] = Seat(None, bot=False)
+        self.store.save_table(self.saved())
 
     def refuse_look_alike(self, name: str) -> None:
         """:class:`Refused` if ``name`` looks like a name at the table."""
@@ -247,13 +290,30 @@ class Setting:
     def saved(self) -> SavedTable:
         record = None if self.game is None else self.game.record.to_json()
         seats = tuple(SavedSeat(s.name, s.bot, s.token_hash) for s in self.seats)
-        return SavedTable(self.id, self.rules, seats, self.host, record)
+        return SavedTable(
+            self.id,
+            self.rules,
+            seats,
+            self.host,
+            record,
+            public=self.public,
+            invite=self.invite,
+        )
 
     @classmethod
     def from_saved(cls, saved: SavedTable, store: Store) -> Setting:
         """The table ``saved`` describes, its game replayed to its last move."""
         seats = [Seat(s.name, s.bot, s.token_hash) for s in saved.seats]
-        setting = cls(saved.id, saved.rules, seats, saved.host, seed=None, store=store)
+        setting = cls(
+            saved.id,
+            saved.rules,
+            seats,
+            saved.host,
+            seed=None,
+            store=store,
+            public=saved.public,
+            invite=saved.invite,
+        )
         if saved.record is not None:
             record = phase10.GameRecord.from_json(saved.record).then(
                 *(phase10.from_json(move, Action) for move in saved.moves)
@@ -270,6 +330,7 @@ class Setting:
             "table": self.id,
             "rules": self.rules,
             "host": self.host,
+            "public": self.public,
             "started": self.started,
             "over": over,
             "seats": [
@@ -344,11 +405,16 @@ class Lobby:
         bots: object,
         rules: object,
         host: bool = True,
+        public: object = False,
     ) -> tuple[Setting, str | None]:
         """A new table; with ``host``, ``name`` sits at seat 0 as its host.
+        A ``public`` table is listed in the lobby and anyone may join it; a
+        private one (the default) only with its :attr:`Setting.invite`.
 
         Returns the table and the host's token (``None`` without a host).
         """
+        if not isinstance(public, bool):
+            raise Refused("public is true or false")
         if not (isinstance(people, int) and isinstance(bots, int)):
             raise Refused("the numbers of people and bots are whole numbers")
         if not 1 <= people <= 6 or not 0 <= bots <= 5 or not 2 <= people + bots <= 6:
@@ -371,10 +437,12 @@ class Lobby:
             0 if host else None,
             seed=self._seed(),
             store=self.store,
+            public=public,
+            invite=None if public else secrets.token_urlsafe(16),
         )
         token = None
         if host_name is not None:
-            _, token = setting.join(host_name)
+            _, token = setting.join(host_name, setting.invite)
         else:
             self.store.save_table(setting.saved())
         self.tables[table_id] = setting

@@ -35,6 +35,10 @@ TAKEN_ELSEWHERE = 4009
 the page does not reconnect by itself."""
 
 
+FREED = 4003
+"""The close code of a page whose seat the host freed (a refusal)."""
+
+
 class Room:
     """A started table's pages (one per seat, and any watchers), its turn
     timer and the task that moves its bots and deals its hands."""
@@ -97,6 +101,17 @@ class Room:
             self.wake.set()
             await self.tell_everyone()
 
+    async def freed(self, seat: int) -> None:
+        """The host freed ``seat``: its page is told so and closed, and the
+        others are shown the free seat."""
+        page = self.pages.pop(seat, None)
+        if page is not None:
+            reason = "the host freed your seat: join again if it was a mistake"
+            await self.send(page, {"type": "refused", "reason": reason})
+            with contextlib.suppress(RuntimeError, OSError):
+                await page.close(code=FREED)
+        await self.tell_everyone()
+
     # --- what pages are sent -------------------------------------------------
 
     def message(self, seat: int | None, page: WebSocket) -> dict[str, Any]:
@@ -108,6 +123,8 @@ class Room:
             "connected": sorted(self.pages),
             "you": seat,
         }
+        if seat is not None and setting.invite is not None:
+            room["invite"] = setting.invite  # a seat may share the table's link
         if game is None:
             return {"type": "lobby", "room": room}
         room["away"] = sorted(game.away)

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import uvicorn
-from lobby import Full, Lobby, Refused, Setting, TooNested, parse_json
+from lobby import Full, Lobby, Refused, Setting, TooNested, Uninvited, parse_json
 from room import Server
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -134,7 +134,9 @@ def server_of(request: Request | WebSocket) -> Server:
 
 
 async def list_tables(request: Request) -> Response:
-    tables = list(server_of(request).lobby.tables.values())[-50:]
+    """The latest public tables (a private one is reached by its link)."""
+    public = [s for s in server_of(request).lobby.tables.values() if s.public]
+    tables = public[-50:]
     return JSONResponse([setting.listing() for setting in reversed(tables)])
 
 
@@ -163,6 +165,7 @@ async def create_table(request: Request) -> Response:
             people=data.get("people", 1),
             bots=data.get("bots", 0),
             rules=data.get("rules", "official"),
+            public=data.get("public", False),
         )
     except Full as error:
         return refuse(str(error), 503)
@@ -170,7 +173,8 @@ async def create_table(request: Request) -> Response:
         return refuse(str(error))
     if setting.started:
         await server.started(setting)
-    return JSONResponse({"table": setting.id, "seat": 0, "token": token})
+    answer = {"table": setting.id, "seat": 0, "token": token, "invite": setting.invite}
+    return JSONResponse(answer)
 
 
 def setting_of(request: Request) -> Setting | JSONResponse:
@@ -228,7 +232,9 @@ async def join_table(request: Request) -> Response:
     if isinstance(data, JSONResponse):
         return data
     try:
-        seat, token = setting.join(data.get("name"))
+        seat, token = setting.join(data.get("name"), data.get("invite"))
+    except Uninvited as error:
+        return refuse(str(error), 403)
     except Refused as error:
         return refuse(str(error))
     await server_of(request).started(setting)
@@ -248,6 +254,27 @@ async def start_table(request: Request) -> Response:
         return refuse(str(error), 403)
     await server_of(request).started(setting)
     return JSONResponse({"table": setting.id, "started": True})
+
+
+async def free_seat(request: Request) -> Response:
+    """The host frees a seat taken by mistake (before the game starts): the
+    page playing it is told so and closed."""
+    setting = setting_of(request)
+    if isinstance(setting, JSONResponse):
+        return setting
+    data = await read_body(request)
+    if isinstance(data, JSONResponse):
+        return data
+    seat = data.get("seat")
+    try:
+        setting.free(data.get("token"), seat)
+    except Uninvited as error:
+        return refuse(str(error), 403)
+    except Refused as error:
+        return refuse(str(error))
+    assert isinstance(seat, int)
+    await server_of(request).room(setting).freed(seat)
+    return JSONResponse({"table": setting.id, "freed": seat})
 
 
 async def socket(websocket: WebSocket) -> None:
@@ -347,6 +374,7 @@ def create_app(
         Route("/api/tables/{table}/record", table_record),
         Route("/api/tables/{table}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table}/start", start_table, methods=["POST"]),
+        Route("/api/tables/{table}/free", free_seat, methods=["POST"]),
         Route("/game_table.py", lambda request: FileResponse(HERE / "game_table.py")),
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=static)),
@@ -472,6 +500,7 @@ def main(argv: list[str] | None = None) -> None:
             setting, _ = lobby.create(
                 None, people=args.people, bots=args.bots, rules=args.rules, host=False
             )
+            made_at_start = f"/table/{setting.id}#invite={setting.invite}"
         except Refused as error:
             parser.error(str(error))
     server = Server(
@@ -485,7 +514,7 @@ def main(argv: list[str] | None = None) -> None:
     address = f"http://{args.host}:{args.port}"
     print(f"Open {address}/ in a browser to make a table or join one.")
     if args.people is not None:
-        print(f"The table made at start: {address}/table/{setting.id}")
+        print(f"The table made at start (its invite link): {address}{made_at_start}")
     if args.db is None:
         print("Without --db the games live in memory: a restart loses them.")
     if args.host in ("0.0.0.0", "::") and not args.allowed_host:

@@ -1,12 +1,15 @@
 // The server's pages: the lobby at / (make a table, see the tables) and a
 // table at /table/ID (join it by name, wait for the others, then play or
 // watch). A seat's token is kept in this browser's localStorage; the
-// address /table/ID#token=... gives it to another device.
+// address /table/ID#token=... gives it to another device. A private
+// table's invite comes in its link, /table/ID#invite=..., and is kept
+// beside the token; a public table needs none.
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
   const tokenKey = (table) => `phase10-token:${table}`;
+  const inviteKey = (table) => `phase10-invite:${table}`;
 
   async function post(path, body) {
     const response = await fetch(path, {
@@ -61,8 +64,10 @@
           people: Number(form.get("people")),
           bots: Number(form.get("bots")),
           rules: form.get("rules"),
+          public: form.get("public") === "on",
         });
         localStorage.setItem(tokenKey(made.table), made.token);
+        if (made.invite) localStorage.setItem(inviteKey(made.table), made.invite);
         location.assign(`/table/${made.table}`);
       } catch (error) {
         $("lobby-message").textContent = error.message;
@@ -72,13 +77,21 @@
 
   function table(id) {
     const fragment = new URLSearchParams(location.hash.slice(1));
-    if (fragment.has("token")) {
-      localStorage.setItem(tokenKey(id), fragment.get("token"));
+    for (const [name, key] of [["token", tokenKey], ["invite", inviteKey]]) {
+      if (fragment.has(name)) localStorage.setItem(key(id), fragment.get(name));
+    }
+    if (fragment.has("token") || fragment.has("invite")) {
       history.replaceState(null, "", location.pathname); // out of sight and history
     }
     const token = localStorage.getItem(tokenKey(id));
     const share = `${location.origin}/table/${id}`;
-    $("share").href = $("share").textContent = share;
+    function showInvite(invite) {
+      if (invite) localStorage.setItem(inviteKey(id), invite);
+      const known = localStorage.getItem(inviteKey(id));
+      const link = known ? `${share}#invite=${known}` : share;
+      $("share").href = $("share").textContent = link;
+    }
+    showInvite(null);
     if (token) {
       $("device").hidden = false;
       $("device-link").href = $("device-link").textContent = `${share}#token=${token}`;
@@ -88,6 +101,7 @@
       try {
         const joined = await post(`/api/tables/${id}/join`, {
           name: new FormData(event.target).get("name"),
+          invite: localStorage.getItem(inviteKey(id)),
         });
         localStorage.setItem(tokenKey(id), joined.token);
         location.reload();
@@ -105,15 +119,31 @@
     function onLobby(message) {
       show("waiting");
       const room = message.room;
+      showInvite(room.invite);
       const seats = room.listing.seats;
       const list = $("seat-list");
       list.innerHTML = "";
+      const hosting = room.you !== null && room.you === room.listing.host;
       for (const seat of seats) {
         const item = document.createElement("li");
         const who = seat.bot ? `${seat.name} (a bot)` : seat.name === null ? "free" : seat.name;
         const here = room.connected.includes(seat.seat) ? " · here" : "";
         const you = room.you === seat.seat ? " (you)" : "";
         item.textContent = `seat ${seat.seat}: ${who}${you}${here}`;
+        if (hosting && !seat.bot && seat.name !== null && seat.seat !== room.you) {
+          // The host frees a seat taken by mistake.
+          const free = document.createElement("button");
+          free.className = "free";
+          free.textContent = "Free this seat";
+          free.addEventListener("click", async () => {
+            try {
+              await post(`/api/tables/${id}/free`, { token, seat: seat.seat });
+            } catch (error) {
+              $("waiting-message").textContent = error.message;
+            }
+          });
+          item.append(" ", free);
+        }
         list.appendChild(item);
       }
       const free = seats.some((seat) => !seat.bot && seat.name === null);
@@ -123,6 +153,7 @@
     }
     function onUpdate(message) {
       show("game");
+      if (message.room) showInvite(message.room.invite);
       $("where").textContent = message.seat === null ? "watching" : "your seat";
     }
     connectToServer(id, token, onLobby, onUpdate);
