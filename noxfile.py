@@ -278,7 +278,12 @@ def web(session: nox.Session) -> None:
         session.run("apt-get", "install", "-y", "-qq", *missing, external=True)
     session.install("-e", ".[web]")
     session.run("python", "examples/web/setup_offline.py")
-    _pytest(session, "tests/test_web_server.py", PHASE10_NO_SKIPS="1")
+    _pytest(
+        session,
+        "tests/test_web_server.py",
+        "tests/test_web_hostile.py",
+        PHASE10_NO_SKIPS="1",
+    )
     _pytest(
         session,
         "-rs",
