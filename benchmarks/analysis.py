@@ -8,7 +8,7 @@ greedy bots, where more than one move is legal. For each question it times
 every position once per round, R rounds, and prints the median over the
 rounds of the mean time per call and of the slowest call, in milliseconds:
 
-- ``outs`` and ``phase_odds`` with 1, 2 and 3 draws, on the positions whose
+- ``outs`` and ``phase_odds`` with 1 to 4 draws, on the positions whose
   hand holds 11 cards (just after the draw); target: the 2-draw odds under
   10 ms, the 3-draw odds under 200 ms;
 - ``advise`` and ``hint`` (outs, 1- to 3-draw odds and advice at once) on
@@ -109,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("phase_odds, 1 draw", lambda v: phase_odds(v, 1), eleven),
         ("phase_odds, 2 draws", lambda v: phase_odds(v, 2), eleven),
         ("phase_odds, 3 draws", lambda v: phase_odds(v, 3), eleven),
+        ("phase_odds, 4 draws", lambda v: phase_odds(v, 4), eleven),
         ("advise", advise, views),
         ("hint", hint, views),
         ("advise, Masters", advise, masters_positions(len(views), args.seed)),

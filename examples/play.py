@@ -185,27 +185,20 @@ def hint(seen: PlayerView) -> str:
 
 def odds_text(seen: PlayerView) -> str:
     """The advised move and why; before the phase is down, its outs and the
-    exact odds of making it (``phase10.analysis``, from the view alone)."""
-    ranked = phase10.analysis.advise(seen)
-    text = f"Advice: {ranked[0]}." if ranked else ""
-    me = seen.players[seen.current]
-    if seen.phase_of(seen.current) is None or me.laid_down:
+    exact odds of making it: ``phase10.analysis.hint``, from the view alone."""
+    shown = phase10.analysis.hint(seen)
+    best = shown["advice"][0] if shown["advice"] else None
+    text = f"Advice: {best['notation']}: {best['reason']}." if best else ""
+    if shown["phase"] is None:
         return text
-    found = phase10.analysis.outs(seen)
-    listed = ", ".join(
-        str(card) + (f" ×{count}" if count > 1 else "") for card, count in found.items()
-    )
-    chances = [
-        f"{float(phase10.analysis.phase_odds(seen, draws)):.0%}" for draws in (1, 2, 3)
-    ]
-    number = seen.phase_number(seen.current)
-    if phase10.find_phase(seen.hand, seen.rules.phases[number - 1], seen.rules):
-        return f"{text} Your hand makes phase {number}."
+    if shown["made"]:
+        return f"{text} Your hand makes phase {shown['phase']}."
+    found = shown["outs"]
+    listed = ", ".join(f"{card} ×{n}" if n > 1 else card for card, n in found.items())
     outs = f"{sum(found.values())} outs ({listed})" if found else "no outs"
-    return (
-        f"{text} Phase {number}: {outs}; {chances[0]} to make it with one "
-        f"draw, {chances[1]} within two, {chances[2]} within three."
-    )
+    words = {"1": "to make it with one draw", "2": "within two", "3": "within three"}
+    odds = ", ".join(f"{p:.0%} {words[k]}" for k, p in shown["odds"].items())
+    return f"{text} Phase {shown['phase']}: {outs}; {odds}."
 
 
 def read_move(text: str, state: GameState, seat: int) -> Action | str:

@@ -438,3 +438,25 @@ def test_a_masters_seat_with_no_phase_names_one() -> None:
         outs(seen)
     assert phase_odds(seen, 1, phase=STANDARD_PHASES[0]) == phase_odds(seen, 1, phase=1)
     assert phase_odds(seen, 1, phase="2 sets of 3") == phase_odds(seen, 1, phase=1)
+
+
+def test_a_phase_whose_faces_cannot_be_grouped_is_counted_two_draws_ahead() -> None:
+    """A colour run reads numbers and colours: its odds are counted up to two
+    draws, three are refused with the limit, and hint stops at two."""
+    hand = "R3 R4 B7 G9 W"
+    assert 0 < hand_odds(hand, "1 color run of 5", 2) < 1
+    with pytest.raises(UsageError, match="at most 2"):
+        hand_odds(hand, "1 color run of 5", 3)
+    rules = Rules(phases=(PhaseSpec.parse("1 run of 6 of one color"),))
+    seen = view(new_game(2, rules, seed=4), 1)
+    assert list(hint(seen)["odds"]) == ["1", "2"]
+
+
+def test_the_declared_variant_aims_at_the_open_phase_with_the_best_chance() -> None:
+    """Under masters-declare, before a phase is declared, hint and the draw
+    advice are about the open phase with the best two-draw odds."""
+    seen = view(new_game(2, PRESETS["masters-declare"], seed=6), 1)
+    shown = hint(seen)
+    best = max(range(1, 11), key=lambda number: phase_odds(seen, 2, phase=number))
+    assert phase_odds(seen, 2, phase=shown["phase"]) == phase_odds(seen, 2, phase=best)
+    assert all(a.phase == shown["phase"] for a in advise(seen))

@@ -153,8 +153,10 @@ def advise(seen: PlayerView) -> tuple[Advice, ...]:
 def hint(seen: PlayerView) -> dict[str, Any]:
     """Everything a Hint button shows for ``seen``'s seat, as plain JSON
     values: the phase, whether the hand holds it, the outs, the odds within
-    one to three draws (as numbers and as exact fractions' text) and the
-    ranked advice (each :meth:`Advice.to_dict`).
+    one to three draws (as numbers and as exact fractions' text; fewer for
+    a phase that cannot be counted so far, see
+    :data:`~phase10.analysis.MAX_DRAWS`) and the ranked advice (each
+    :meth:`Advice.to_dict`).
 
     >>> import json
     >>> from phase10 import new_game, view
@@ -165,10 +167,11 @@ def hint(seen: PlayerView) -> dict[str, Any]:
     >>> shown["advice"][0]["notation"], len(json.dumps(shown)) > 0
     ('T', True)
 
-    The phase is the seat's current (or active) one; before one is chosen,
-    or once it is laid, ``phase`` is ``None`` and the outs and odds are
-    empty. Raises :class:`~phase10.UsageError` for anything but a seat's
-    view.
+    The phase is the seat's current (or active) one; under the Masters
+    Edition's variant that declares the phase when laying it, the open
+    phase with the best chance. Before a phase is chosen, or once it is
+    laid, ``phase`` is ``None`` and the outs and odds are empty. Raises
+    :class:`~phase10.UsageError` for anything but a seat's view.
 
     .. versionadded:: 0.2
     """
@@ -191,6 +194,8 @@ def hint(seen: PlayerView) -> dict[str, Any]:
         found = question.outs(seen.hand)
         result["outs"] = {str(card): count for card, count in found.items()}
         for draws in range(1, min(3, question.total) + 1):
+            if not question.countable(draws):
+                break
             chance = question.odds(seen.hand, draws)
             result["odds"][str(draws)] = float(chance)
             result["exact"][str(draws)] = str(chance)

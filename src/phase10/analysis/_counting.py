@@ -37,7 +37,16 @@ from .._memo import Memo, memo
 from .._phases import KIND_FACTS, NaturalRule, PhaseSpec, unknown_kind
 from .._solver import solve
 
-__all__ = ["Made", "class_counts", "classes_of", "draws_of", "made_for", "odds"]
+__all__ = [
+    "MAX_MULTISETS",
+    "Made",
+    "class_counts",
+    "classes_of",
+    "draws_of",
+    "made_for",
+    "multisets",
+    "odds",
+]
 
 Counts = Mapping[int, int]
 """How many unseen cards each class holds, by the index of its face."""
@@ -100,7 +109,10 @@ class Made:
         self.phase = phase
         self.naturals = naturals
         self.wrap = wrap
-        self.known: dict[tuple[int, ...], bool] = {}
+        # A memo table as every other (see _memo): emptied when full. One
+        # count asks at most MAX_MULTISETS multisets and their smaller ones,
+        # but the counts of many turns of one hand add up.
+        self.known: Memo[tuple[int, ...], bool] = Memo("analysis.made.known", 10_000)
 
     def made(self, draw: tuple[int, ...]) -> bool:
         """Whether the hand plus one card of each class in ``draw`` (sorted
@@ -119,12 +131,11 @@ class Made:
         if not answer:
             cards = self.hand + tuple(FACES[index] for index in draw)
             answer = solve(cards, self.phase, self.naturals, wrap=self.wrap) is not None
-        self.known[draw] = answer
-        return answer
+        return self.known.keep(draw, answer)
 
 
 _MADE: Final[Memo[tuple[object, ...], tuple[PhaseSpec, Made]]] = memo(
-    "analysis.made", 512
+    "analysis.made", 128
 )
 """Each hand's answers, by its classes and the phase's identity (the entry
 keeps the phase, so its id is not reused while it is a key)."""
@@ -144,6 +155,19 @@ def made_for(
     if entry is None or entry[0] is not phase:
         entry = _MADE.keep(key, (phase, Made(canonical, phase, naturals, wrap)))
     return entry[1]
+
+
+MAX_MULTISETS: Final = 5_000
+"""The most multisets of classes one count may go through: every standard
+phase up to four draws (2,380 at most), a phase that reads both numbers
+and colours (50 classes, solved by the general search, about 0.1 ms a
+multiset) up to two (1,275)."""
+
+
+def multisets(classes: int, draws: int) -> int:
+    """How many multisets of ``draws`` cards there are over ``classes``
+    classes (with no class running short)."""
+    return comb(classes + draws - 1, draws)
 
 
 def draws_of(counts: Counts, draws: int) -> Iterator[tuple[tuple[int, ...], int]]:

@@ -19,7 +19,15 @@ from .._memo import Memo, memo
 from .._phases import PhaseSpec
 from .._rules import OFFICIAL, Rules
 from .._view import PlayerView
-from ._counting import Made, class_counts, classes_of, made_for, odds
+from ._counting import (
+    MAX_MULTISETS,
+    Made,
+    class_counts,
+    classes_of,
+    made_for,
+    multisets,
+    odds,
+)
 
 __all__ = [
     "MAX_DRAWS",
@@ -37,9 +45,10 @@ __all__ = [
 MAX_DRAWS: Final = 4
 """The most draws :func:`phase_odds` and :func:`hand_odds` count ahead.
 
-The multisets to count grow as ``draws`` does: at 4 draws a standard
-phase asks at most 2,380 of them, but a phase that reads both numbers and
-colours (a colour run) up to 292,825, about a second.
+The multisets to count grow with ``draws``: at 4 draws a standard phase
+asks at most 2,380 of them. A phase that reads both numbers and colours
+(a colour run, a house rule) cannot group its faces, and is counted up to
+2 draws (1,275 multisets): more raises :class:`~phase10.UsageError`.
 """
 
 PhaseLike = PhaseSpec | str | int
@@ -155,9 +164,22 @@ class Question:
         }
         return MappingProxyType(found)
 
+    def countable(self, draws: int) -> bool:
+        """Whether ``draws`` draws are few enough to count (see
+        :data:`MAX_DRAWS`)."""
+        kinds = sum(count > 0 for count in self.counts.values())
+        return draws <= MAX_DRAWS and multisets(kinds, draws) <= MAX_MULTISETS
+
     def odds(self, hand: Iterable[Card], draws: int) -> Fraction:
         """The chance that ``hand`` and the next ``draws`` unseen cards make
         the phase."""
+        if not self.countable(draws):
+            kinds = sum(count > 0 for count in self.counts.values())
+            most = max(k for k in range(1, draws) if self.countable(k))
+            raise UsageError(
+                f"{draws} draws are too many to count for '{self.phase}', whose "
+                f"cards fall in {kinds} kinds: at most {most}"
+            )
         return odds(self.made(hand), self.counts, draws)
 
 

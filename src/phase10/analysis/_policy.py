@@ -37,8 +37,8 @@ class Estimate(Immutable):
     """A mean estimated by sampling, with its standard error.
 
     ``censored`` play-outs ran out of unseen cards before the phase was
-    made; each counts as the number of unseen cards, so the mean is then a
-    lower bound.
+    made; each counts as one draw more than there were unseen cards, so
+    the mean is then a lower bound.
 
     >>> from phase10.analysis import Estimate
     >>> str(Estimate(mean=6.25, stderr=0.31, samples=400, censored=0))
