@@ -402,6 +402,13 @@ def _draw(turn: _Turn, move: Draw | DrawSaved) -> tuple[Key, Advice]:
         return _draw_when_down(turn, move, taken, what)
     question = turn.question
     hand = seen.hand
+    if question.makes(hand):  # held already: the draw is for later hits
+        useful = taken is not None and taken.is_wild
+        reason = f"{what}, keeping phase {turn.number} in your hand"
+        if useful:
+            reason += ": a Wild fits any group"
+        key = (50.0, 1.0, 1.0, 2.0 if useful else float(taken is None))
+        return key, Advice(move, reason, turn.number, None, (Fraction(1), Fraction(1)))
     if taken is None:
         found, one, two = turn.after(hand)
         reason = (
@@ -470,8 +477,11 @@ def _end_turn(turn: _Turn, move: Discard | Skip | Save) -> tuple[Key, Advice]:
         down: Key = (40.0, float(out), float(not card.is_wild), bonus, -wants, points)
         return down, Advice(move, reason)
     found, one, two = turn.after(hand)
+    held = turn.question.makes(hand)  # a phase not laid yet, kept
     reason = (
-        f"{what}, keeping {_outs(found)} and {_percent(two)} to make phase "
+        f"{what}, still holding phase {turn.number}"
+        if held
+        else f"{what}, keeping {_outs(found)} and {_percent(two)} to make phase "
         f"{turn.number} within two draws"
     )
     if wants:
@@ -486,7 +496,7 @@ def _end_turn(turn: _Turn, move: Discard | Skip | Save) -> tuple[Key, Advice]:
         -wants,
         points,
     )
-    return key, Advice(move, reason, turn.number, found, (one, two))
+    return key, Advice(move, reason, turn.number, None if held else found, (one, two))
 
 
 def _end_words(
