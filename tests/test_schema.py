@@ -257,7 +257,7 @@ def walk(name: str) -> tuple[tuple[GameState, ...], tuple[Action, ...], GameReco
     rng = random.Random(name)
     bot = GreedyBot(rng)
     states, moves = [state], []
-    for _ in range(50):
+    for _ in range(40):
         if state.step is Step.GAME_OVER:
             break
         listed = legal_actions(state)
