@@ -459,7 +459,9 @@ def test_a_private_table_is_joined_by_its_link_and_its_host_frees_a_seat(
     )
     bob = new_page(browser)
     join_table(bob, invite, "Bob")
-    ann.wait_for_selector("#seat-list button.free")
+    ann.wait_for_function(  # Bob's page is at the table
+        "document.querySelector('#seat-list').textContent.includes('Bob · here')"
+    )
     ann.click("#seat-list button.free")
     bob.wait_for_selector('body[data-connection="closed"]')
     assert "freed your seat" in bob.inner_text("#connection")

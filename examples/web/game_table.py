@@ -11,8 +11,10 @@ illegal move is refused with the library's reason and changes nothing.
 
 A table keeps its game's :class:`~phase10.GameRecord` as it goes, and
 calls ``persist(number, move)`` with each move the engine accepts before
-the move takes effect: the server writes it to its store there, and a
-move the store cannot write is not made. :meth:`Table.resume` makes the
+the move takes effect: a move ``persist`` cannot write is not made. The
+server works a move out first (:meth:`Table.prepare`), writes it with
+the other moves that arrived at the same time in one transaction, and
+only then makes it (:meth:`Table.take`). :meth:`Table.resume` makes the
 table again from a record (after a restart).
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import phase10
@@ -135,6 +138,17 @@ class Table:
         Returns ``None`` when it is made, else the reason it is refused
         (and then nothing changes).
         """
+        made = self.prepare(seat, text)
+        if isinstance(made, str):
+            return made
+        if self.persist is not None:
+            self.persist(made.number, made.move)
+        self.take(made)
+        return None
+
+    def prepare(self, seat: int, text: str) -> Made | str:
+        """The move the JSON ``text`` describes for ``seat``, worked out and
+        not yet made (see :meth:`take`), or the reason it is refused."""
         problem = self.seat_problem(seat)
         if problem is not None:
             return problem
@@ -146,10 +160,27 @@ class Table:
                 return (
                     "the table deals the next hand itself, after a pause for the scores"
                 )
-            self._apply(move, seat)
+            return self._made(move, seat)
         except phase10.Phase10Error as error:
             return str(error)
-        return None
+
+    def prepare_automatic(self) -> Made | None:
+        """The next move that is not a person's (see :meth:`automatic`),
+        worked out and not yet made, or ``None`` if the next is a person's."""
+        if self.state.step is Step.HAND_OVER:
+            return self._made(phase10.NextHand(), None)
+        if not self.automatic():
+            return None
+        seat = self.state.current
+        return self._made(self.bots[seat].choose(phase10.view(self.state, seat)), seat)
+
+    def take(self, made: Made) -> None:
+        """Make ``made``, worked out by :meth:`prepare` on this very state
+        (a server writes it to its store in between)."""
+        if made.number != len(self.record.actions):
+            raise ValueError(f"move {made.number} was worked out on another state")
+        self.state, self.record = made.state, self.record.then(made.move)
+        self.events.extend(made.happened)
 
     def automatic(self) -> bool:
         """Whether the next move is not a person's: a bot's turn (a person
@@ -162,18 +193,32 @@ class Table:
 
     def play_automatic(self) -> None:
         """Make the next move that is not a person's (see :meth:`automatic`)."""
-        if self.state.step is Step.HAND_OVER:
-            self._apply(phase10.NextHand(), None)
-        elif self.automatic():
-            seat = self.state.current
-            self._apply(self.bots[seat].choose(phase10.view(self.state, seat)), seat)
+        made = self.prepare_automatic()
+        if made is not None:
+            if self.persist is not None:
+                self.persist(made.number, made.move)
+            self.take(made)
 
     def _apply(self, move: Action, seat: int | None) -> None:
-        state, happened = phase10.apply_with_events(self.state, move, player=seat)
+        made = self._made(move, seat)
         if self.persist is not None:
-            self.persist(len(self.record.actions), move)
-        self.state, self.record = state, self.record.then(move)
-        self.events.extend(happened)
+            self.persist(made.number, move)
+        self.take(made)
+
+    def _made(self, move: Action, seat: int | None) -> Made:
+        state, happened = phase10.apply_with_events(self.state, move, player=seat)
+        return Made(move, len(self.record.actions), state, tuple(happened))
+
+
+@dataclass(frozen=True)
+class Made:
+    """A move worked out on a table's state and not yet made: the move, its
+    number in the game, the state after it and what happened."""
+
+    move: Action
+    number: int
+    state: GameState
+    happened: tuple[Event, ...]
 
 
 def _fewest_wilds_first(moves: Sequence[Action]) -> list[Action]:

@@ -20,15 +20,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import sys
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+from game_table import Made
+from journal import Journal
 from lobby import Lobby, Setting, TooNested, check_nesting
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import phase10
 from phase10 import Step
+
+_PARTS = re.compile(r"(?=<g )")
+"""Where a picture is cut in parts, so that a page is sent only the new ones."""
 
 TAKEN_ELSEWHERE = 4009
 """The close code of a page whose seat was opened on another page: after it
@@ -50,8 +57,17 @@ class Room:
         pace: float,
         hand_pause: float,
         turn_seconds: float,
+        journal: Journal | None = None,
     ) -> None:
         self.setting = setting
+        self.journal = journal or Journal(setting.store)
+        """Where the table's moves are written, with other tables' (group commit)."""
+        self.moving = asyncio.Lock()
+        """Held from working a move out to making it (its write in between)."""
+        self.patching: set[WebSocket] = set()
+        """Pages that asked to be sent what changed (``"patches": true``)."""
+        self.sent: dict[WebSocket, dict[str, Any]] = {}
+        """The last update each patching page was sent (its picture in parts)."""
         self.pace, self.hand_pause, self.turn_seconds = pace, hand_pause, turn_seconds
         self.pages: dict[int, WebSocket] = {}
         self.watchers: set[WebSocket] = set()
@@ -70,7 +86,7 @@ class Room:
 
     @contextlib.asynccontextmanager
     async def page(
-        self, seat: int | None, page: WebSocket, *, narrow: bool
+        self, seat: int | None, page: WebSocket, *, narrow: bool, patches: bool = False
     ) -> AsyncIterator[None]:
         """``page`` at the table while the block runs: playing ``seat``
         (``None``: watching), with the narrow picture if ``narrow``.
@@ -80,6 +96,8 @@ class Room:
         self.setting.touch()
         if narrow:
             self.narrow.add(page)
+        if patches:
+            self.patching.add(page)
         if seat is None:
             self.watchers.add(page)
         else:
@@ -145,7 +163,31 @@ class Room:
             self.forget(page)
 
     async def tell(self, seat: int | None, page: WebSocket) -> None:
-        await self.send(page, self.message(seat, page))
+        message = self.message(seat, page)
+        if page in self.patching:
+            message = self._patch(page, message)
+        await self.send(page, message)
+
+    def _patch(self, page: WebSocket, message: dict[str, Any]) -> dict[str, Any]:
+        """What ``page`` is sent of the update ``message``: what changed since
+        the last (``{"type": "patch", ...}``), the picture as its parts, each
+        either text or the index of a part of the last picture."""
+        if message["type"] != "update":
+            self.sent.pop(page, None)
+            return message
+        parts = _PARTS.split(message["picture"])
+        last = self.sent.get(page)
+        self.sent[page] = message | {"picture": parts}
+        full = {key: value for key, value in message.items() if key != "picture"}
+        if last is None:
+            return full | {"picture_parts": parts}
+        patch: dict[str, Any] = {"type": "patch"}
+        for key, value in full.items():
+            if key != "type" and last.get(key) != value:
+                patch[key] = value
+        known = {part: place for place, part in enumerate(last["picture"])}
+        patch["picture_parts"] = [known.get(part, part) for part in parts]
+        return patch
 
     async def tell_everyone(self) -> None:
         for seat, page in list(self.pages.items()):
@@ -156,6 +198,8 @@ class Room:
     def forget(self, page: WebSocket) -> None:
         self.watchers.discard(page)
         self.narrow.discard(page)
+        self.patching.discard(page)
+        self.sent.pop(page, None)
         for seat, held in list(self.pages.items()):
             if held is page:
                 del self.pages[seat]
@@ -255,13 +299,29 @@ class Room:
         game = self.setting.game
         if game is None:
             return
-        try:
-            game.play_automatic()
-        except Exception as error:
-            print(f"table {self.setting.id}: {error!r}", file=sys.stderr)
+        async with self.moving:
+            made = game.prepare_automatic()
+            problem = None if made is None else await self._make(made)
+        if problem is not None:
             await asyncio.sleep(1.0)
             return
         await self.tell_everyone()
+
+    async def _make(self, made: Made) -> str | None:
+        """Write ``made`` (with the moves of other tables that arrive at the
+        same time), then make it; if it cannot be written it is not made:
+        the reason."""
+        game = self.setting.game
+        assert game is not None
+        try:
+            await self.journal.append(
+                self.setting.id, made.number, phase10.to_json(made.move)
+            )
+        except Exception as error:
+            print(f"table {self.setting.id}: {error!r}", file=sys.stderr)
+            return "the server could not save that move, so it was not made"
+        game.take(made)
+        return None
 
     def _everyone_ready(self) -> bool:
         game = self.setting.game
@@ -303,11 +363,9 @@ class Room:
         elif kind is not None:
             refusal = f"a page sends moves, 'ready' or 'back', not {kind!r}"
         else:
-            try:
-                refusal = game.move(seat, text)
-            except Exception as error:
-                print(f"table {self.setting.id}: {error!r}", file=sys.stderr)
-                refusal = "the server could not save that move, so it was not made"
+            async with self.moving:
+                made = game.prepare(seat, text)
+                refusal = made if isinstance(made, str) else await self._make(made)
         if refusal is not None:
             await self.send(page, {"type": "refused", "reason": refusal})
             return
@@ -352,6 +410,8 @@ class Server:
         self.left_after = left_after
         """Seconds with no page at a table after which it is left (retired)."""
         self.rooms: dict[str, Room] = {}
+        self.journal = Journal(lobby.store)
+        """Every table's moves, written in groups (see ``journal.py``)."""
         self.sweeper: asyncio.Task[None] | None = None
 
     def room(self, setting: Setting) -> Room:
@@ -362,6 +422,7 @@ class Server:
                 pace=self.pace,
                 hand_pause=self.hand_pause,
                 turn_seconds=self.turn_seconds,
+                journal=self.journal,
             )
             self.rooms[setting.id] = room
         return room

@@ -315,7 +315,12 @@ async def socket(websocket: WebSocket) -> None:
         return
     room = server.room(setting)
     with contextlib.suppress(WebSocketDisconnect):
-        async with room.page(seat, websocket, narrow=data.get("narrow") is True):
+        async with room.page(
+            seat,
+            websocket,
+            narrow=data.get("narrow") is True,
+            patches=data.get("patches") is True,
+        ):
             while True:
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":

@@ -1,24 +1,29 @@
 """Where the web server keeps its tables, so that a restart loses nothing.
 
-A :class:`Store` is three calls: :meth:`~Store.save_table` writes a
-table's seating (who sits where, the hashes of the seats' tokens, whether
-the game has started and, once it has, the game's record with no moves),
-:meth:`~Store.append_move` adds one accepted move to a table's game, and
-:meth:`~Store.load` gives every table back after a restart. The server
-calls ``append_move`` *before* it tells anyone of the move, and stops the
-move if it raises: a move a page has seen is a move that was written.
+A :class:`Store` writes a table's seating with :meth:`~Store.save_table`
+(who sits where, the hashes of the seats' tokens, whether the table is
+public, its invite, and once the game has started the game's record with
+no moves), adds accepted moves to a table's game with
+:meth:`~Store.append_move` or, several in one transaction,
+:meth:`~Store.append_moves`, gives every live table back after a restart
+with :meth:`~Store.load`, takes a table out of the live set with
+:meth:`~Store.retire` and reads any one table with
+:meth:`~Store.load_table`. The server writes a move *before* it tells
+anyone of it, and stops the move if the write raises: a move a page has
+seen is a move that was written.
 
 :class:`SQLiteStore` keeps them in one SQLite file (the standard library's
-``sqlite3``) in WAL mode with ``synchronous=FULL``: each move is one
-transaction, on disk when ``append_move`` returns, and a ``kill -9`` or a
+``sqlite3``) in WAL mode with ``synchronous=FULL``: each write is one
+transaction (the moves that arrived together are one, see
+``journal.py``), on disk when the call returns, and a ``kill -9`` or a
 power cut loses no acknowledged move. :class:`MemoryStore` keeps them in
 memory (tests, or a server that need not survive a restart).
 
-Another database takes SQLite's place by implementing the same three
-calls: with PostgreSQL, the same two tables, ``append_move`` an ``INSERT``
-in its own transaction, and the ``(table_id, number)`` primary key refusing
-a second move with the same number if two servers ever raced on one table
-(see docs/frontends.md).
+Another database takes SQLite's place by implementing the same calls:
+with PostgreSQL, the same two tables, ``append_moves`` an ``INSERT`` of
+its rows in one transaction, and the ``(table_id, number)`` primary key
+refusing a second move with the same number if two servers ever raced on
+one table (see docs/frontends.md).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -80,6 +86,11 @@ class Store(Protocol):
     def append_move(self, table_id: str, number: int, move: str) -> None:
         """Add move ``number`` (from 0) of table ``table_id``'s game, or raise."""
 
+    def append_moves(self, moves: Sequence[tuple[str, int, str]]) -> None:
+        """Add each ``(table_id, number, move)`` of ``moves``, all in one
+        transaction (group commit, see ``journal.py``), or raise and add
+        none."""
+
     def load(self) -> list[SavedTable]:
         """Every table not retired, with its moves, in the order they were
         created."""
@@ -108,6 +119,16 @@ class MemoryStore:
         if number != len(moves):
             raise ValueError(f"move {number} of table {table_id} is out of order")
         moves.append(move)
+
+    def append_moves(self, moves: Sequence[tuple[str, int, str]]) -> None:
+        before = {table_id: len(self._moves[table_id]) for table_id, _, _ in moves}
+        try:
+            for table_id, number, move in moves:
+                self.append_move(table_id, number, move)
+        except Exception:  # none of them, as a transaction would
+            for table_id, length in before.items():
+                del self._moves[table_id][length:]
+            raise
 
     def load(self) -> list[SavedTable]:
         return [
@@ -196,6 +217,12 @@ class SQLiteStore:
             self._db.execute(
                 "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)",
                 (table_id, number, move),
+            )
+
+    def append_moves(self, moves: Sequence[tuple[str, int, str]]) -> None:
+        with self._lock, self._db:  # one transaction for them all
+            self._db.executemany(
+                "INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)", moves
             )
 
     def load(self) -> list[SavedTable]:

@@ -337,12 +337,24 @@ function connectToServer(tableId, token, onLobby, onUpdate) {
   function open() {
     show("connecting", "Connecting...");
     socket = new WebSocket(url);
+    let last = null; // the last update, whole
+    let parts = []; // its picture, in the parts the server cut it in
     socket.addEventListener("open", () => {
       const narrow = window.matchMedia(NARROW).matches;
-      socket.send(JSON.stringify({ type: "hello", token, narrow }));
+      socket.send(JSON.stringify({ type: "hello", token, narrow, patches: true }));
     });
     socket.addEventListener("message", (event) => {
-      const message = JSON.parse(event.data);
+      let message = JSON.parse(event.data);
+      if (message.picture_parts) {
+        // What changed since the last update (a patch), or a whole update;
+        // the picture's parts are text, or the index of a part of the last.
+        parts = message.picture_parts.map((part) => typeof part === "number" ? parts[part] : part);
+        message = Object.assign({}, message.type === "patch" ? last : {}, message);
+        message.type = "update";
+        message.picture = parts.join("");
+        delete message.picture_parts;
+        last = message;
+      }
       if (message.type === "refused") lastRefusal = message.reason;
       else {
         tries = 0;
