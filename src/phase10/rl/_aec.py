@@ -71,7 +71,6 @@ class Phase10Env(AECEnv):
         }
         self._game_ = Game(self.encoding, max_moves)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._no_moves = np.zeros(self.encoding.num_actions, dtype=np.int8)
         self.game: GameState | None = None
         self.moves = 0
         self._legal: dict[int, Any] = {}
@@ -108,11 +107,11 @@ class Phase10Env(AECEnv):
         game = self._game()
         seat = self._seats[agent]
         observed = self._game_.observe(seat).copy()
-        if seat == game.current and self._legal:
-            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-            mask[list(self._legal)] = 1
-        else:
-            mask = self._no_moves.copy()
+        marks = bytearray(self.encoding.num_actions)
+        if seat == game.current:
+            for index in self._legal:
+                marks[index] = 1
+        mask = np.frombuffer(marks, dtype=np.int8)
         return {"observation": observed, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -127,28 +126,38 @@ class Phase10Env(AECEnv):
                 f"{self.encoding.describe(int(action))} is not a legal move now"
             )
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         self.game = game = self._game_.play(move)
         self.moves += 1
+        if self._legal_now():
+            # While the game goes on, every reward is 0 and nobody is done:
+            # clearing and adding the rewards, and putting the agents that
+            # are done first, would change nothing.
+            return
+        self._clear_rewards()
         if game.step is Step.GAME_OVER:
             self.rewards = {
                 name: 1.0 if seat == game.winner else -1.0
                 for seat, name in enumerate(self.possible_agents)
             }
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.moves >= self.max_moves:
+        else:
             self.truncations = dict.fromkeys(self.agents, True)
         self._after_move()
         self._accumulate_rewards()
 
-    def _after_move(self) -> None:
+    def _legal_now(self) -> bool:
+        """Take the next agent and its moves; whether it has any."""
         game = self._game()
         self.agent_selection = self.possible_agents[game.current]
-        self._legal = self._game_.legal
+        self._legal = legal = self._game_.legal
         infos = self.infos
         for agent in self.agents:
             if infos[agent]:
                 infos[agent] = {}
+        return bool(legal)
+
+    def _after_move(self) -> None:
+        self._legal_now()
         self._deads_step_first()
 
     def _game(self) -> GameState:
