@@ -304,16 +304,24 @@ def web(session: nox.Session) -> None:
 
 @nox.session
 def extras(session: nox.Session) -> None:
-    """The rl, openspiel and dask extras' tests and the Dask example, none skipped."""
+    """The rl, openspiel and dask extras' tests, the Dask example and a short
+    run of the learning example, none skipped."""
     session.install("-e", ".[test,rl,openspiel,dask]")
     _pytest(
         session,
         "-rs",
         "tests/test_rl.py",
         "tests/test_rl_openspiel.py",
+        "tests/test_vector.py",
         "tests/test_examples_executors.py",
         PHASE10_REQUIRE_EXTRAS="1",
         PHASE10_NO_SKIPS="1",
+    )
+    picture = Path(session.create_tmp()) / "learn_masked.svg"
+    _limited(
+        session,
+        *("python", "examples/learn_masked.py", "--steps", "20000"),
+        *("--eval-every", "10000", "--eval-games", "40", "--out", str(picture)),
     )
 
 
