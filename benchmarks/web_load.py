@@ -41,13 +41,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import io
 import json
 import os
 import random
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import urllib.request
@@ -77,15 +81,16 @@ def rss_kib(pid: int) -> int:
 
 
 class Server:
-    """The web example's server in its own process, on a fresh database."""
+    """The web example's server in its own process, on a fresh database:
+    this checkout's, or the one in ``web`` (an older commit's, see
+    ``--against``)."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, web: Path = SERVER.parent) -> None:
         self.port = free_port()
         self.origin = f"http://127.0.0.1:{self.port}"
-        seed = random.SystemRandom().getrandbits(64) | 1 << 63
         command = [
             sys.executable,
-            str(SERVER),
+            str(web / "server.py"),
             "--db",
             str(database),
             "--port",
@@ -96,10 +101,13 @@ class Server:
             "3600",
             "--hand-pause",
             "3600",
-            "--seed",
-            str(seed),
         ]
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        options = subprocess.run(
+            [*command[:2], "--help"], env=env, capture_output=True, text=True
+        ).stdout
+        if "--tables-per-client" in options:  # one client makes every table here
+            command += ["--tables-per-client", "1000000", "--most-tables", "100000"]
         self.process = subprocess.Popen(
             command,
             env=env,
@@ -172,15 +180,25 @@ async def page(
     """One person's page: say hello, then play whenever it is this seat's turn."""
     url = f"ws://127.0.0.1:{server.port}/ws/{table.id}"
     async with connect(url, origin=server.origin, max_size=2**22) as websocket:  # type: ignore[arg-type]
-        await websocket.send(
-            json.dumps({"type": "hello", "token": table.tokens[seat], "narrow": False})
-        )
+        hello = {"type": "hello", "token": table.tokens[seat], "narrow": False}
+        await websocket.send(json.dumps(hello | {"patches": True}))
+        last: dict[str, Any] = {}
+        parts: list[str] = []
         while not stop.is_set():
             try:
                 text = await asyncio.wait_for(websocket.recv(), 0.5)
             except TimeoutError:
                 continue
             message = json.loads(text)
+            if "picture_parts" in message:  # what changed, as the page reads it
+                parts = [
+                    parts[part] if isinstance(part, int) else part
+                    for part in message["picture_parts"]
+                ]
+                base = last if message["type"] == "patch" else {}
+                message = base | message | {"type": "update"}
+                message["picture"] = "".join(parts)
+                last = message
             if message.get("type") != "update":
                 continue
             if await received(websocket, table, seat, message, figures, rng):
@@ -252,18 +270,22 @@ def make_table(server: Server, args: argparse.Namespace, number: int) -> Table:
             "people": args.people,
             "bots": args.bots,
             "rules": "official",
+            "public": False,
         },
     )
     tokens = {0: answer["token"]}
     for person in range(1, args.people):
         joined = server.post(
-            f"/api/tables/{answer['table']}/join", {"name": f"P{number}x{person}"}
+            f"/api/tables/{answer['table']}/join",
+            {"name": f"P{number}x{person}", "invite": answer.get("invite")},
         )
         tokens[joined["seat"]] = joined["token"]
     return Table(answer["table"], tokens)
 
 
-async def run(args: argparse.Namespace, server: Server) -> dict[str, float]:
+async def run(
+    args: argparse.Namespace, server: Server, tables: int
+) -> dict[str, float]:
     before = rss_kib(server.process.pid)
     figures = Figures()
     stop = asyncio.Event()
@@ -271,7 +293,7 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, float]:
     made: list[Table] = []
     tasks = [
         asyncio.create_task(tables_in_turn(server, args, figures, rng, stop, made))
-        for _ in range(args.tables)
+        for _ in range(tables)
     ]
     await asyncio.sleep(args.warm_up)
     figures.measuring = True
@@ -295,47 +317,102 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, float]:
     }
 
 
+def disk_commits_per_second(folder: Path, seconds: float = 2.0) -> float:
+    """How many synchronous SQLite commits a second the disk under
+    ``folder`` makes, as the server's store makes them (WAL mode,
+    ``synchronous=FULL``, one small row a transaction)."""
+    with contextlib.closing(sqlite3.connect(folder / "commits.sqlite")) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE IF NOT EXISTS t (n INTEGER)")
+        commits, started = 0, time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            with db:
+                db.execute("INSERT INTO t VALUES (?)", (commits,))
+            commits += 1
+        return commits / (time.perf_counter() - started)
+
+
+def checkout(revision: str, folder: Path) -> Path:
+    """``examples/web`` of ``revision``, written under ``folder``."""
+    archive = subprocess.run(
+        ["git", "archive", revision, "examples/web"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder / "examples" / "web"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument(
+        "--tables", default="40", help="tables at once; a list runs each: 10,100"
+    )
     parser.add_argument("--people", type=int, default=2)
     parser.add_argument("--bots", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warm-up", type=float, default=3.0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1, help="the pages' own choices")
-    args = parser.parse_args(argv)
-    print(
-        f"{args.tables} tables of {args.people} people and {args.bots} bots, "
-        f"{args.seconds:g} s measured after {args.warm_up:g} s, "
-        f"{args.repeat} runs (a new server and database each), Python "
-        f"{sys.version.split()[0]}, {os.cpu_count()} cores"
+    parser.add_argument(
+        "--against",
+        metavar="REVISION",
+        help="also run the server of this git revision, alternating with this "
+        "checkout's in the same run (e.g. the commit before a change)",
     )
-    runs = []
-    for number in range(args.repeat):
-        with tempfile.TemporaryDirectory() as folder:
-            server = Server(Path(folder) / "games.sqlite")
-            try:
-                figures = asyncio.run(run(args, server))
-            finally:
-                server.stop()
-        runs.append(figures)
-        print(
-            f"run {number + 1}: {figures['moves_per_second']:.0f} moves/s, "
-            f"p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, "
-            f"{figures['kib_per_table']:.0f} KiB a table "
-            f"({figures['measured']:.0f} moves timed, "
-            f"{figures['tables_made']:.0f} tables made)"
+    args = parser.parse_args(argv)
+    sizes = [int(size) for size in str(args.tables).split(",")]
+    with tempfile.TemporaryDirectory() as scratch:
+        servers = {"this checkout": SERVER.parent}
+        if args.against:
+            servers[args.against] = checkout(args.against, Path(scratch))
+        disk = statistics.median(
+            disk_commits_per_second(Path(scratch)) for _ in range(3)
         )
+        print(
+            f"{','.join(map(str, sizes))} tables of {args.people} people and "
+            f"{args.bots} bots, {args.seconds:g} s measured after {args.warm_up:g} s, "
+            f"{args.repeat} runs of each server alternated (a new server and "
+            f"database each), Python {sys.version.split()[0]}, {os.cpu_count()} "
+            f"cores; this disk makes {disk:.0f} synchronous SQLite commits a "
+            "second (median of 3)"
+        )
+        runs: dict[tuple[int, str], list[dict[str, float]]] = {}
+        for size in sizes:
+            for number in range(args.repeat):
+                order = list(servers.items())
+                if number % 2:
+                    order.reverse()  # alternated: neither always runs first
+                for label, web in order:
+                    figures = one_run(args, web, size)
+                    runs.setdefault((size, label), []).append(figures)
+                    print(f"{size} tables, {label}, run {number + 1}: {said(figures)}")
+    print("medians:")
+    for (size, label), measured in runs.items():
+        median = {
+            key: statistics.median(run[key] for run in measured) for key in measured[0]
+        }
+        print(f"  {size} tables, {label}: {said(median)}")
 
-    def median(key: str) -> float:
-        return statistics.median(run[key] for run in runs)
 
-    print(
-        f"median: {median('moves_per_second'):.0f} moves per second; a move sent "
-        f"to every page updated: p50 {median('p50_ms'):.1f} ms, "
-        f"p99 {median('p99_ms'):.1f} ms; server memory "
-        f"{median('kib_per_table'):.0f} KiB a table"
+def one_run(args: argparse.Namespace, web: Path, tables: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder) / "games.sqlite", web)
+        try:
+            return asyncio.run(run(args, server, tables))
+        finally:
+            server.stop()
+
+
+def said(figures: dict[str, float]) -> str:
+    return (
+        f"{figures['moves_per_second']:.0f} moves/s, a move sent to every page "
+        f"updated: p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms; "
+        f"{figures['kib_per_table']:.0f} KiB a table ({figures['measured']:.0f} "
+        f"moves timed, {figures['tables_made']:.0f} tables made)"
     )
 
 
