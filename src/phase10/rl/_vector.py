@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
@@ -18,6 +17,13 @@ from ._common import observation_space
 from ._game import Game
 
 __all__ = ["VectorEnv"]
+
+try:  # Gymnasium 1.1 and later name the autoreset modes
+    from gymnasium.vector import AutoresetMode
+
+    _SAME_STEP: Any = AutoresetMode.SAME_STEP
+except ImportError:  # pragma: no cover - Gymnasium 1.0
+    _SAME_STEP = "SameStep"
 
 
 class VectorEnv(GymnasiumVectorEnv):
@@ -60,7 +66,7 @@ class VectorEnv(GymnasiumVectorEnv):
     .. versionadded:: 0.3
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+    metadata: dict[str, Any] = {"autoreset_mode": _SAME_STEP}  # noqa: RUF012
 
     def __init__(
         self,
