@@ -389,15 +389,22 @@ def _choose(turn: _Turn, move: ChoosePhase) -> tuple[Key, Advice]:
     return key, Advice(move, reason, move.phase, found, odds)
 
 
-def _draw(turn: _Turn, move: Draw | DrawSaved) -> tuple[Key, Advice]:
+def _draw(turn: _Turn, move: Draw) -> tuple[Key, Advice]:
+    if move.source is Pile.DRAW:
+        return _drawn(turn, move, None, "draw blind")
+    top = turn.seen.discard_top
+    return _drawn(turn, move, top, f"take {top}")
+
+
+def _draw_saved(turn: _Turn, move: DrawSaved) -> tuple[Key, Advice]:
+    return _drawn(turn, move, move.card, f"draw your saved {move.card}")
+
+
+def _drawn(
+    turn: _Turn, move: Action, taken: Card | None, what: str
+) -> tuple[Key, Advice]:
+    """A draw of ``taken`` (``None``: an unseen card), said as ``what``."""
     seen = turn.seen
-    if isinstance(move, Draw) and move.source is Pile.DRAW:
-        taken, what = None, "draw blind"
-    elif isinstance(move, Draw):
-        taken = seen.discard_top
-        what = f"take {taken}"
-    else:
-        taken, what = move.card, f"draw your saved {move.card}"
     if turn.laid or turn.question is None:
         return _draw_when_down(turn, move, taken, what)
     question = turn.question
@@ -431,7 +438,7 @@ def _draw(turn: _Turn, move: Draw | DrawSaved) -> tuple[Key, Advice]:
 
 
 def _draw_when_down(
-    turn: _Turn, move: Draw | DrawSaved, taken: Card | None, what: str
+    turn: _Turn, move: Action, taken: Card | None, what: str
 ) -> tuple[Key, Advice]:
     if taken is None:
         top = turn.seen.discard_top
@@ -461,14 +468,51 @@ def _hit(turn: _Turn, move: Hit) -> tuple[Key, Advice]:
     return key, Advice(move, reason)
 
 
-def _end_turn(turn: _Turn, move: Discard | Skip | Save) -> tuple[Key, Advice]:
-    """A move that ends the turn by giving up one card."""
-    card = SKIP if isinstance(move, Skip) else move.card
+def _discard(turn: _Turn, move: Discard) -> tuple[Key, Advice]:
+    return _end_turn(turn, move, move.card, 0.0, f"discard {move.card}", warn=True)
+
+
+def _skip(turn: _Turn, move: Skip) -> tuple[Key, Advice]:
+    """A Skip is played on the leader first (most phases, then fewest
+    points), on nobody last."""
+    if move.target is None:
+        return _end_turn(turn, move, SKIP, 1.0, "play the Skip on nobody")
+    seen = turn.seen
+    rival = seen.players[move.target]
+    lead = rival.completed * 1000 - rival.score
+    best = max(
+        (p.completed * 1000 - p.score)
+        for seat, p in enumerate(seen.players)
+        if seat != turn.seat
+    )
+    leader = ", who leads" if lead == best else ""
+    what = f"skip {rival.name}{leader}"
+    return _end_turn(turn, move, SKIP, 2.0 + (lead == best), what)
+
+
+def _save(turn: _Turn, move: Save) -> tuple[Key, Advice]:
+    """Saving a Wild beats discarding it; any other card is better
+    discarded, keeping the save for a Wild."""
+    bonus = 1.5 if move.card.is_wild else -1.0
+    return _end_turn(turn, move, move.card, bonus, f"save {move.card} for a later hand")
+
+
+def _end_turn(
+    turn: _Turn,
+    move: Action,
+    card: Card,
+    bonus: float,
+    what: str,
+    *,
+    warn: bool = False,
+) -> tuple[Key, Advice]:
+    """A move that ends the turn by giving up ``card``; ``bonus`` orders the
+    moves that give up the same card, ``what`` says the move in words, and
+    ``warn`` whether to say that the next player can use the card."""
     seen = turn.seen
     hand = _without(seen.hand, card)
     points = turn.rules.points.of(card)
-    wants = turn.next_player_wants(card) and not isinstance(move, (Save, Skip))
-    bonus, what = _end_words(turn, move, card)
+    wants = warn and turn.next_player_wants(card)
     if turn.laid or turn.question is None:
         out = not hand
         reason = f"{what}, " + ("and go out" if out else f"shedding {points} points")
@@ -499,40 +543,15 @@ def _end_turn(turn: _Turn, move: Discard | Skip | Save) -> tuple[Key, Advice]:
     return key, Advice(move, reason, turn.number, None if held else found, (one, two))
 
 
-def _end_words(
-    turn: _Turn, move: Discard | Skip | Save, card: Card
-) -> tuple[float, str]:
-    """A bonus that orders moves giving up the same card, and the move in
-    words."""
-    seen = turn.seen
-    if isinstance(move, Skip):
-        if move.target is None:
-            return 1.0, "play the Skip on nobody"
-        rival = seen.players[move.target]
-        lead = rival.completed * 1000 - rival.score
-        best = max(
-            (p.completed * 1000 - p.score)
-            for seat, p in enumerate(seen.players)
-            if seat != turn.seat
-        )
-        leader = ", who leads" if lead == best else ""
-        return 2.0 + (lead == best), f"skip {rival.name}{leader}"
-    if isinstance(move, Save):
-        if card.is_wild:
-            return 1.5, f"save {card} for a later hand"
-        return -1.0, f"save {card} for a later hand"
-    return 0.0, f"discard {card}"
-
-
 _JUDGES: dict[type, Judge] = {
     NextHand: _next_hand,
     LayPhase: _lay,
     ChoosePhase: _choose,
     Draw: _draw,
-    DrawSaved: _draw,
+    DrawSaved: _draw_saved,
     SwapWild: _swap,
     Hit: _hit,
-    Discard: _end_turn,
-    Skip: _end_turn,
-    Save: _end_turn,
+    Discard: _discard,
+    Skip: _skip,
+    Save: _save,
 }
