@@ -21,6 +21,7 @@ from phase10 import (
     NotYourTurn,
     Rules,
     Step,
+    UsageError,
     WrongStep,
     apply,
     can_apply,
@@ -153,3 +154,10 @@ def test_the_choosers_go_clockwise_from_the_dealers_left_then_play_begins() -> N
     state = apply(state, ChoosePhase(7))
     assert (state.step, state.current, state.turn_slot) == (Step.DRAW, 0, 0)
     assert [state.phase_number(seat) for seat in range(3)] == [3, 5, 7]
+
+
+def test_a_phase_number_that_is_not_whole_is_named() -> None:
+    with pytest.raises(
+        UsageError, match=r"a phase's number is a whole number, not 1\.5"
+    ):
+        choose_phase(dealt(MASTERS), 1.5)  # type: ignore[arg-type]

@@ -15,18 +15,22 @@ from test_masters import DECLARE, dealt
 from phase10 import (
     CannotSave,
     CardNotInHand,
+    CardSaved,
     ChoosePhase,
     Discard,
     Draw,
     GameState,
+    HandEnded,
     IllegalMove,
     LayPhase,
     NotYourTurn,
     Rules,
     Save,
     Step,
+    TurnLost,
     WrongStep,
     apply,
+    apply_with_events,
     can_apply,
     legal_actions,
     parse_cards,
@@ -184,3 +188,31 @@ def test_the_function_saves_as_the_move_does() -> None:
     verify_save(state, "R3", player=0)
     with pytest.raises(NotYourTurn):
         save(state, "R3", player=1)
+
+
+@pytest.mark.rule("R46")
+def test_a_skip_refused_is_named() -> None:
+    bob = apply(apply(drawn(saves_per_hand=1, save_skips=False), Discard("R3")), Draw())
+    with pytest.raises(CannotSave, match=r"^these rules do not let a Skip be saved"):
+        apply(bob, Save("S"))
+
+
+@pytest.mark.rule("R46", "R27")
+def test_a_save_tells_the_turn_the_next_player_loses() -> None:
+    """A save passes the turn as a discard does: to a player owed a Skip,
+    who loses it, and the events say so."""
+    state = drawn(saves_per_hand=1)
+    players = list(state.players)
+    players[1] = attrs.evolve(players[1], skips_pending=1, skipped_in_slot=0)
+    state = attrs.evolve(state, players=tuple(players))
+    after, told = apply_with_events(state, Save("R3"))
+    assert TurnLost(1) in told
+    assert after.current == 0
+
+
+@pytest.mark.rule("R46", "R33")
+def test_saving_the_last_card_tells_the_end_of_the_hand() -> None:
+    state = ann(drawn(saves_per_hand=1, go_out_by_save=True), hand=parse_cards("R3"))
+    after, told = apply_with_events(state, Save("R3"))
+    assert after.step is Step.HAND_OVER
+    assert [type(event) for event in told] == [CardSaved, HandEnded]

@@ -8,16 +8,24 @@ from __future__ import annotations
 
 import pytest
 from scenarios import deal
+from test_swap import ANN, BOB, SWAP, laid
 
 from phase10 import (
+    CardDoesNotFit,
+    CardNotInHand,
     Draw,
     GameState,
     LayPhase,
+    NoSuchMeld,
     Rules,
     SwapWild,
+    UsageError,
+    WrongStep,
     apply,
+    can_apply,
     legal_actions,
     parse_cards,
+    verify_swap_wild,
 )
 
 WRAP = Rules(swap_wilds=True, wrap_runs=True, phases=["1 run of 4"], hand_size=7)
@@ -54,3 +62,38 @@ def test_a_card_takes_the_place_of_a_later_wild_where_the_first_is_not_it() -> N
     state = apply(state, LayPhase(["Y4 W W Y7"]))
     assert swaps(state) == [SwapWild("Y6", 0)]
     assert apply(state, SwapWild("Y6", 0)).table[0].cards == parse_cards("Y4 W Y6 Y7")
+
+
+@pytest.mark.rule("R50", "R21")
+def test_a_wild_is_taken_back_after_drawing() -> None:
+    before = deal([ANN, BOB], rules=SWAP, dealer=1, draw_top="R2")
+    with pytest.raises(WrongStep) as caught:
+        apply(before, SwapWild("B5", 1))
+    assert caught.value.clause == "R21"
+    assert str(caught.value).endswith(
+        "before you take a Wild from the table (rule R21)"
+    )
+
+
+@pytest.mark.rule("R50")
+def test_each_refusal_of_a_swap_cites_r50() -> None:
+    """No group 2 of two (the last is 1), a card not held, a card no Wild
+    stands for: each is refused citing R50."""
+    state = laid()
+    assert len(state.table) == 2
+    for move, error in (
+        (SwapWild("B5", 2), NoSuchMeld),
+        (SwapWild("Y8", 1), CardNotInHand),
+        (SwapWild("R9", 1), CardDoesNotFit),
+    ):
+        with pytest.raises(error) as caught:
+            apply(state, move)
+        assert caught.value.clause == "R50", move
+        assert not can_apply(state, move)
+
+
+def test_a_group_number_that_is_not_whole_is_named() -> None:
+    with pytest.raises(
+        UsageError, match=r"a group's number is a whole number, not 1\.5"
+    ):
+        verify_swap_wild(laid(), "B5", 1.5)  # type: ignore[arg-type]
