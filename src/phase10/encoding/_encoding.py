@@ -5,24 +5,28 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
+from typing import Any, Final, cast
 
 import attrs
 
-from .._actions import MOVE_TYPES, Action, LayPhase
+from .._actions import MOVE_TYPES, Action, Discard, Draw, Hit, LayPhase
 from .._errors import FormatError, IllegalMove, RulesError, UsageError, is_whole, shown
+from .._groups import End
 from .._immutable import Immutable
 from .._legal import legal_actions
 from .._phases import GroupKind
 from .._rules import OFFICIAL, Rules
-from .._state import GameState
+from .._state import GameState, Pile
 from .._view import PlayerView
 from ._lays import MAX_LAYS, lay_place
-from ._numbers import BLOCKS, MEANINGS, move_number
+from ._numbers import BLOCKS, HIT_SLOTS, MEANINGS, PLAYABLE, move_number
 from ._observations import Sizes, kinds_of, observation_layout, observe
 from ._segments import Segment, layout
 
 __all__ = ["Encoding"]
+
+_DRAW_PILE: Final = Pile.DRAW
+_LOW: Final = End.LOW
 
 
 @attrs.frozen
@@ -111,18 +115,37 @@ class Encoding(Immutable):
         legal moves.
         """
         self._check_game(state)
-        moves = legal_actions(state)
-        current = state.current
+        return self._number(legal_actions(state), state.current)
+
+    def _number(self, moves: tuple[Action, ...], current: int) -> dict[int, Action]:
+        """:meth:`legal` of moves listed by :func:`~phase10.legal_actions`
+        when seat ``current`` is to move.
+
+        The kinds of move a turn lists most (draws, discards, hits) are
+        numbered here, as their blocks number them (the tests check both
+        ways on every position of seeded games); the others by their blocks.
+        """
+        starts = self._starts
+        draw, take, discard = starts["draw"], starts["take"], starts["discard"]
+        hit, lay = starts["hit"], starts["lay"]
         legal: dict[int, Action] = {}
         lays = 0
+        move: Any
         for move in moves:
-            block = BLOCKS[type(move)]
-            if block.by_place:  # the lays, numbered by their place in the list
+            kind = move.__class__
+            if kind is Discard and not move.card.is_skip:
+                legal[discard + move.card.index] = move
+            elif kind is Draw:
+                legal[draw if move.source is _DRAW_PILE else take] = move
+            elif kind is Hit and move.meld < self.max_groups and not move.card.is_skip:
+                low = PLAYABLE if move.end is _LOW else 0
+                legal[hit + move.meld * HIT_SLOTS + low + move.card.index] = move
+            elif BLOCKS[kind].by_place:  # the lays, numbered by their place
                 if lays < self.max_lays:
-                    legal[self._starts["lay"] + lays] = move
+                    legal[lay + lays] = move
                 lays += 1
             else:
-                legal[block.index(self, move, current)] = move
+                legal[BLOCKS[kind].index(self, move, current)] = move
         return legal
 
     def mask(self, state: GameState | PlayerView) -> bytes:

@@ -38,6 +38,7 @@ from .._state import Pile
 __all__ = [
     "BLOCKS",
     "FACE_COUNT",
+    "HIT_SLOTS",
     "MEANINGS",
     "PLAYABLE",
     "MoveBlock",
@@ -49,7 +50,7 @@ __all__ = [
 """Every face of card, the Skip last."""
 PLAYABLE: Final = SKIP_INDEX
 """The faces before the Skip: those a hit or a discard may name."""
-_HIT_SLOTS: Final = 2 * PLAYABLE  # per table group: default end, then LOW
+HIT_SLOTS: Final = 2 * PLAYABLE  # per table group: default end, then LOW
 
 
 class Encoding(Protocol):
@@ -105,7 +106,7 @@ def _hit_index(encoding: Encoding, action: Hit, current: int) -> int:
     if not 0 <= action.meld < encoding.max_groups or action.card.is_skip:
         raise _no_number(action)
     low = PLAYABLE if action.end is End.LOW else 0
-    return encoding._starts["hit"] + action.meld * _HIT_SLOTS + low + action.card.index
+    return encoding._starts["hit"] + action.meld * HIT_SLOTS + low + action.card.index
 
 
 def _discard_index(encoding: Encoding, action: Discard, current: int) -> int:
@@ -152,7 +153,7 @@ def _swap_meaning(offset: int) -> str:
 
 
 def _hit_meaning(offset: int) -> str:
-    meld, slot = divmod(offset, _HIT_SLOTS)
+    meld, slot = divmod(offset, HIT_SLOTS)
     low, face = divmod(slot, PLAYABLE)
     where = " at the low end" if low else ""
     return f"hit {FACES[face]} on group {meld}{where}"
@@ -180,7 +181,7 @@ BLOCKS: Final[dict[type, MoveBlock]] = {
         by_place=True,
     ),
     Hit: MoveBlock(
-        lambda encoding, groups: [("hit", (groups * encoding.players, _HIT_SLOTS))],
+        lambda encoding, groups: [("hit", (groups * encoding.players, HIT_SLOTS))],
         _hit_index,
         {"hit": _hit_meaning},
     ),

@@ -8,6 +8,7 @@ from typing import Any
 
 from .._actions import Action
 from .._flow import new_game
+from .._legal import legal_actions
 from .._moves import apply
 from .._moves.next_hand import next_hand
 from .._rules import Rules
@@ -46,6 +47,7 @@ class Game:
         "max_moves",
         "memories",
         "moves",
+        "number",
         "rules",
         "seeds",
         "slots",
@@ -60,6 +62,7 @@ class Game:
         self.max_moves = max_moves
         self.writer = writer_for(encoding)
         self.write = self.writer.write
+        self.number = encoding._number
         n = encoding.players
         made = [self.writer.new_array() for _ in range(n)]
         self.arrays = [array for array, _ in made]
@@ -78,7 +81,7 @@ class Game:
         self.state = state = new_game(n, self.rules, seed=self.seeds.getrandbits(64))
         self.moves = 0
         self.memories = [self.writer.memory() for _ in range(n)]
-        self.legal = self.encoding.legal(state)
+        self.legal = self.encoding._number(legal_actions(state), state.current)
         return state
 
     def play(self, move: Action) -> GameState:
@@ -92,7 +95,7 @@ class Game:
         if state.step is Step.GAME_OVER or self.moves >= self.max_moves:
             self.legal = {}
         else:
-            self.legal = self.encoding.legal(state)
+            self.legal = self.number(legal_actions(state), state.current)
         return state
 
     def observe(self, seat: int) -> Any:
