@@ -393,7 +393,7 @@ def test_no_one_takes_a_seat_without_its_token(
     watcher.wait_for_selector("#board svg")
     assert watcher.inner_text("#where") == "watching"
     assert watcher.locator("#board .hand .card").count() == 0
-    for button in ("#discard", "#group", "#lay", "#clear", "#low"):
+    for button in ("#discard", "#group", "#lay", "#clear", "#low", "#hint"):
         assert not watcher.locator(button).is_visible(), button
     assert pages[0].locator("#discard").is_visible()
     answered(watcher, lambda: watcher.click('#board .pile[data-pile="draw"]'))
@@ -469,6 +469,26 @@ def test_a_private_table_is_joined_by_its_link_and_its_host_frees_a_seat(
         "document.querySelector('#seat-list').textContent.includes('seat 1: free')"
     )
     assert served.server.lobby.tables[address.rsplit("/", 1)[1]].seats[1].name is None
+
+
+def test_the_hint_button_shows_the_outs_the_odds_and_the_advised_move(
+    browser: Browser, served: Served
+) -> None:
+    """Hint shows what phase10.analysis makes of the seat's own view."""
+    from phase10 import analysis
+
+    page = new_page(browser)
+    make_table(page, served.url, "Ann", people=1, bots=1)
+    page.wait_for_selector('body[data-turn="yes"]')
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    shown = page.inner_text("#hint-box")
+    expected = analysis.hint(view(served.game().state, 0))
+    best = expected["advice"][0]
+    assert f"Advised: {best['notation']}: {best['reason']}." in shown
+    assert f"Phase {expected['phase']} ({expected['phase_text']})." in shown
+    assert f"{round(100 * expected['odds']['1'])}% within 1 draw" in shown
+    shot(page, "server-9-hint.png")
 
 
 def test_a_bot_plays_the_turn_of_a_person_whose_time_runs_out(

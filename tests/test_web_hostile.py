@@ -542,3 +542,31 @@ def test_moves_that_arrive_together_are_written_in_one_transaction() -> None:
     asyncio.run(play())
     assert max(store.groups) > 1 and len(store.groups) < sum(store.groups) / 2
     assert all(moves <= written for _, moves, written in told)
+
+
+# --- 7. the Hint -----------------------------------------------------------------
+
+
+def test_the_hint_is_the_analysis_of_the_seats_own_view_never_a_watchers(
+    tmp_path: Path,
+) -> None:
+    """A seat asking for a hint is sent phase10.analysis.hint of the very
+    view it was sent (outs, odds, the advised move); a watcher is refused."""
+    import phase10
+    from phase10 import PlayerView, analysis
+
+    with serving(tmp_path, *TEST, "--pace", "0") as server:
+        made = server.make()
+        with server.page(made["table"], {"token": made["token"]}) as page:
+            seen = until(page, update(lambda m: bool(m["legal"])))
+            page.send(json.dumps({"type": "hint"}))
+            hint = until(page, lambda m: m.get("type") == "hint")
+            own = phase10.from_dict(seen["view"], PlayerView)
+            expected = json.loads(json.dumps(analysis.hint(own)))
+            assert hint == {"type": "hint", "seat": 0} | expected
+            assert hint["advice"] and hint["phase"] == 1
+        with server.page(made["table"], {}) as watcher:
+            until(watcher, update(lambda m: True))
+            watcher.send(json.dumps({"type": "hint"}))
+            told = until(watcher, lambda m: m.get("type") in ("refused", "hint"))
+            assert told["type"] == "refused" and "watching" in told["reason"]

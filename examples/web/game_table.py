@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import phase10
-from phase10 import Action, Event, GameState, Step, svg
+from phase10 import Action, Event, GameState, Step, analysis, svg
 from phase10.bots import GreedyBot
 
 LOG_LENGTH = 14
@@ -127,6 +127,27 @@ class Table:
             "moves": len(self.record.actions),
             "away": seat in self.away,
         }
+
+    def hint(self, seat: int) -> dict[str, Any]:
+        """What the Hint button shows seat ``seat``, worked out from its own
+        view only (``phase10.analysis``): the phase, the outs, the odds
+        within one to three draws and the moves advised, best first.
+
+        >>> table = Table(["Ann", "Bob"], people=[0], seed=5)
+        >>> shown = table.hint(0)
+        >>> shown["type"], shown["phase"], shown["advice"]  # not Ann's turn
+        ('hint', 1, [])
+        """
+        problem = self.seat_problem(seat)
+        if problem is not None:
+            return {"type": "refused", "reason": problem}
+        return {"type": "hint", "seat": seat} | analysis.hint(
+            phase10.view(self.state, seat)
+        )
+
+    def hint_json(self, seat: int) -> str:
+        """:meth:`hint` as JSON text (what the Pyodide page reads)."""
+        return json.dumps(self.hint(seat))
 
     def update_json(self, seat: int | None, narrow: bool = False) -> str:
         """:meth:`update` as JSON text (what the Pyodide page reads)."""

@@ -64,6 +64,8 @@ class Room:
         """Where the table's moves are written, with other tables' (group commit)."""
         self.moving = asyncio.Lock()
         """Held from working a move out to making it (its write in between)."""
+        self.hinting: set[WebSocket] = set()
+        """Pages whose hint is being worked out (one at a time each)."""
         self.patching: set[WebSocket] = set()
         """Pages that asked to be sent what changed (``"patches": true``)."""
         self.sent: dict[WebSocket, dict[str, Any]] = {}
@@ -360,8 +362,19 @@ class Room:
             self.wake.set()
             await self.tell_everyone()
             return
+        elif kind == "hint":
+            if page in self.hinting:
+                refusal = "a hint is being worked out: wait for it"
+            else:
+                self.hinting.add(page)
+                try:  # in a thread: counting odds takes a moment
+                    answer = await asyncio.to_thread(game.hint, seat)
+                finally:
+                    self.hinting.discard(page)
+                await self.send(page, answer)
+                return
         elif kind is not None:
-            refusal = f"a page sends moves, 'ready' or 'back', not {kind!r}"
+            refusal = f"a page sends moves, 'ready', 'back' or 'hint', not {kind!r}"
         else:
             async with self.moving:
                 made = game.prepare(seat, text)
@@ -388,7 +401,7 @@ def _control(text: str) -> str | None:
         return None
     if isinstance(data, dict) and "schema" not in data:
         kind = data.get("type")
-        if kind in ("ready", "back", "hello"):
+        if kind in ("ready", "back", "hint", "hello"):
             return str(kind)
     return None
 

@@ -66,6 +66,10 @@ function createGame(transport) {
       say(message.text, "hint");
       return;
     }
+    if (message.type === "hint") {
+      showHint(message);
+      return;
+    }
     current = message;
     window.lastUpdate = message; // for the tests and the curious
     clockAt = Date.now();
@@ -73,8 +77,35 @@ function createGame(transport) {
     render();
   }
 
+  // The Hint: the seat's outs, its odds and the move advised, worked out
+  // by phase10.analysis from the seat's own view (a watcher has none).
+  function showHint(hint) {
+    const box = $("hint-box");
+    const parts = [];
+    if (hint.phase !== null) {
+      parts.push(`Phase ${hint.phase} (${hint.phase_text}).`);
+      if (hint.made) parts.push("Your hand holds it.");
+      else {
+        const outs = Object.entries(hint.outs);
+        const count = outs.reduce((sum, [, n]) => sum + n, 0);
+        const cards = outs.map(([card, n]) => `${card}${n > 1 ? ` ×${n}` : ""}`).join(" ");
+        parts.push(`${count} out${count === 1 ? "" : "s"} of ${hint.unseen} unseen cards${count ? `: ${cards}` : ""}.`);
+        const odds = Object.entries(hint.odds).map(([draws, chance]) =>
+          `${Math.round(100 * chance)}% within ${draws} draw${draws === "1" ? "" : "s"}`);
+        if (odds.length) parts.push(`Odds: ${odds.join(", ")}.`);
+      }
+    }
+    if (hint.advice.length) {
+      const best = hint.advice[0];
+      parts.push(`Advised: ${best.notation}: ${best.reason}.`);
+    } else parts.push("No move of yours to make now.");
+    box.textContent = parts.join(" ");
+    box.hidden = false;
+  }
+
   function render() {
     const view = current.view;
+    $("hint-box").hidden = true; // a hint is of the picture it was asked on
     const myTurn = view.seat === view.current && TURN_STEPS.includes(view.step);
     document.body.dataset.turn = myTurn ? "yes" : "no";
     document.body.dataset.step = view.step;
@@ -125,7 +156,7 @@ function createGame(transport) {
     const room = current.room || null;
     const seated = view.seat !== null;
     // A watcher has no hand: no button that moves is shown to them.
-    for (const id of ["discard", "group", "lay", "clear"]) $(id).hidden = !seated;
+    for (const id of ["discard", "group", "lay", "clear", "hint"]) $(id).hidden = !seated;
     $("low").parentElement.hidden = !seated;
     $("next").hidden = !(seated && view.step === "hand over");
     $("next").disabled = Boolean(room && room.ready.includes(view.seat));
@@ -295,6 +326,10 @@ function createGame(transport) {
     transport.send(JSON.stringify({ type: "ready" }));
   });
   $("back").addEventListener("click", () => transport.send(JSON.stringify({ type: "back" })));
+  $("hint").addEventListener("click", () => {
+    say("");
+    transport.send(JSON.stringify({ type: "hint" }));
+  });
   $("clear").addEventListener("click", () => {
     groups = [];
     unselect(selectedCards());

@@ -44,6 +44,10 @@ Table(["Ann", "Bob", "Cleo"], people=[0], seed=seed)
   }
   const game = createGame({
     send(text) {
+      if (JSON.parse(text).type === "hint") {
+        game.receive(JSON.parse(table.hint_json(0)));
+        return;
+      }
       if (JSON.parse(text).type === "ready") {
         // Next hand: deal it now rather than after the pause.
         if (timer !== null && table.state.step.name === "HAND_OVER") {
