@@ -69,7 +69,9 @@ class Room:
         self.patching: set[WebSocket] = set()
         """Pages that asked to be sent what changed (``"patches": true``)."""
         self.sent: dict[WebSocket, dict[str, Any]] = {}
-        """The last update each patching page was sent (its picture in parts)."""
+        """The last update each patching page was sent, its picture as the
+        hashes of its parts (64-bit, keyed by the process: a part is taken
+        for one the page has only when their hashes are equal)."""
         self.pace, self.hand_pause, self.turn_seconds = pace, hand_pause, turn_seconds
         self.pages: dict[int, WebSocket] = {}
         self.watchers: set[WebSocket] = set()
@@ -178,17 +180,20 @@ class Room:
             self.sent.pop(page, None)
             return message
         parts = _PARTS.split(message["picture"])
+        hashes = [hash(part) for part in parts]  # kept rather than the parts
         last = self.sent.get(page)
-        self.sent[page] = message | {"picture": parts}
         full = {key: value for key, value in message.items() if key != "picture"}
+        self.sent[page] = full | {"picture": hashes}
         if last is None:
             return full | {"picture_parts": parts}
         patch: dict[str, Any] = {"type": "patch"}
         for key, value in full.items():
             if key != "type" and last.get(key) != value:
                 patch[key] = value
-        known = {part: place for place, part in enumerate(last["picture"])}
-        patch["picture_parts"] = [known.get(part, part) for part in parts]
+        known = {hashed: place for place, hashed in enumerate(last["picture"])}
+        patch["picture_parts"] = [
+            known.get(hashed, part) for hashed, part in zip(hashes, parts, strict=True)
+        ]
         return patch
 
     async def tell_everyone(self) -> None:
