@@ -47,33 +47,35 @@ INLINE: Final[dict[str, str]] = {
     "hand_number": "state.hand_number",
     "laid_this_turn": "state.laid_this_turn",
     "tiebreak": "state.tiebreak",
-    "hand_size": "*[len(p.hand) for p in rows]",
-    "completed": "*[p.completed for p in rows]",
-    "laid_down": "*[p.laid_down for p in rows]",
-    "score": "*[p.score for p in rows]",
-    "skips_pending": "*[p.skips_pending for p in rows]",
+    "hand_size": "len({p}.hand)",
+    "completed": "{p}.completed",
+    "laid_down": "{p}.laid_down",
+    "score": "{p}.score",
+    "skips_pending": "{p}.skips_pending",
     "current": "*at[state.current]",
     "dealer": "*at[state.dealer]",
     "winner": "*at[state.winner]",
     "went_out": "*at[state.went_out]",
-    "contender": "*[s in state.contenders for s in seats]",
+    "contender": "{s} in state.contenders",
     "hand_points": (
         "*(ZEROS if state.hand_points is None "
         "else [state.hand_points[s] for s in seats])"
     ),
-    "saved_size": "*[len(p.saved) for p in rows]",
-    "saved_now": "*[p.saved_now for p in rows]",
+    "saved_size": "len({p}.saved)",
+    "saved_now": "{p}.saved_now",
 }
 """The pieces written at every call: an expression of the state giving the
 piece's values as items of a list (``state``, the seat ``seat``, ``seats``
-and ``rows``, the seats and their players counted from it, and ``at``, a
-one-hot row by seat)."""
+the seats counted from it, ``at`` a one-hot row by seat); one with ``{p}``
+(the player of a row) or ``{s}`` (its seat) is written once a row, ``p0``,
+``p1``... and ``s0``, ``s1``... in the function, so that no comprehension
+runs for it."""
 
 _GROUP_KEY: Final = ("state.table", None)
 
 COUNTED: Final[dict[str, Callable[[int], list[str]]]] = {
     "hand": lambda n: ["me.hand"],
-    "known": lambda n: [f"rows[{row}].known" for row in range(n)],
+    "known": lambda n: [f"p{row}.known" for row in range(n)],
 }
 """The pieces that count cards by face, a row of :data:`FACE_COUNT` slots
 for each expression: when a row's cards change (a new tuple), the counts
@@ -179,8 +181,10 @@ class ObservationWriter:
                 "def write(out, slots, memory, state, seat):",
                 "    players = state.players",
                 "    seats = SEATS[seat]",
-                "    rows = [players[s] for s in seats]",
-                "    me = players[seat]",
+                f"    {', '.join(f's{k}' for k in range(n))}, = seats",
+                *(f"    p{k} = players[s{k}]" for k in range(n)),
+                f"    rows = [{', '.join(f'p{k}' for k in range(n))}]",
+                "    me = p0",
                 "    at = AT[seat]",
                 "    o = None",
                 *self._lines(),
@@ -206,7 +210,13 @@ class ObservationWriter:
             if name in INLINE:
                 if not run:
                     run_start = start
-                run.append(INLINE[name])
+                values = INLINE[name]
+                if "{" in values:
+                    n = self.encoding.players
+                    values = ", ".join(
+                        values.format(p=f"p{k}", s=f"s{k}") for k in range(n)
+                    )
+                run.append(values)
                 continue
             if run:
                 lines.append(f"    out[{run_start}:{start}] = [{', '.join(run)}]")
