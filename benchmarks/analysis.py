@@ -1,6 +1,7 @@
 """How fast phase10.analysis answers, on the ladder's positions.
 
     python benchmarks/analysis.py [--positions P] [--repeat R] [--seed S] [--warm]
+                                  [--clock {wall,cpu}]
 
 The positions are those ``benchmarks/ladder.py`` times its bots on: views
 of the seat to move in two-player games of the official rules between
@@ -19,6 +20,8 @@ rounds of the mean time per call and of the slowest call, in milliseconds:
 Each call starts cold (every memo table of the package emptied first,
 ``phase10._memo.clear_all``), as a front end asking about a new hand does;
 ``--warm`` keeps the tables, as a second question about the same hand.
+``--clock cpu`` times with this process's CPU time, which other programs
+on a busy machine disturb less than the wall clock (the default).
 """
 
 from __future__ import annotations
@@ -76,7 +79,10 @@ def masters_positions(count: int, seed: int) -> list[PlayerView]:
 
 
 def time_calls(
-    ask: Callable[[PlayerView], object], views: Sequence[PlayerView], warm: bool
+    ask: Callable[[PlayerView], object],
+    views: Sequence[PlayerView],
+    warm: bool,
+    clock: Callable[[], float],
 ) -> tuple[float, float]:
     """The mean and the longest time of ``ask`` over ``views``, in seconds."""
     times = []
@@ -85,9 +91,9 @@ def time_calls(
             ask(seen)
         else:
             clear_all()
-        start = time.perf_counter()
+        start = clock()
         ask(seen)
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.fmean(times), max(times)
 
 
@@ -97,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="rounds (median)")
     parser.add_argument("--seed", type=int, default=1, help="the ladder's seed")
     parser.add_argument("--warm", action="store_true", help="keep the memo tables")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args(argv)
     views = [
         seen
@@ -117,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"phase10.analysis on {len(views)} ladder positions (seed {args.seed}; "
         f"{len(eleven)} with 11 cards), {args.repeat} rounds, "
-        f"{'warm' if args.warm else 'cold'} memo tables"
+        f"{'warm' if args.warm else 'cold'} memo tables, {args.clock} clock"
     )
     machine = f"{platform.machine()}, {platform.system()}"
     print(f"Python {platform.python_version()} on {machine}")
@@ -127,7 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("-" * len(header))
     missed = 0
     for name, ask, chosen in questions:
-        rounds = [time_calls(ask, chosen, args.warm) for _ in range(args.repeat)]
+        clock = time.process_time if args.clock == "cpu" else time.perf_counter
+        rounds = [time_calls(ask, chosen, args.warm, clock) for _ in range(args.repeat)]
         mean = statistics.median(r[0] for r in rounds) * 1000
         worst = statistics.median(r[1] for r in rounds) * 1000
         target = TARGETS_MS.get(name)
