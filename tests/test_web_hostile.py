@@ -7,7 +7,9 @@ raised ``RecursionError``, a typed seed, two servers on one file,
 look-alike names, one bad table that stopped the server from starting, a
 server filled for good by a short script, seats anyone could take, a
 finished game that stayed in the live set. These tests need the ``web``
-extra and are skipped without it.
+extra and are skipped without it, and are marked slow (a server process
+each, about 25 s in all): ``pytest -m slow tests/test_web_hostile.py``, or
+CI's ``web`` session, runs them.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytestmark = pytest.mark.slow  # a server process each: CI's web session runs them
 
 pytest.importorskip("starlette", reason="needs the web extra: pip install -e '.[web]'")
 sync_client = pytest.importorskip(

@@ -409,7 +409,7 @@ def lock(db: str) -> IO[bytes] | bool:
     return handle
 
 
-def main(argv: list[str] | None = None) -> None:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--db",
@@ -477,6 +477,11 @@ def main(argv: list[str] | None = None) -> None:
         help="a name people reach the server by (repeat it): needed with "
         "--host 0.0.0.0, e.g. --allowed-host 192.168.1.20",
     )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = _parser()
     args = parser.parse_args(argv)
     if args.seed is not None and not args.test:
         parser.error(
