@@ -24,6 +24,7 @@ from phase10 import (
     Action,
     Card,
     ChoosePhase,
+    Draw,
     GameState,
     Hit,
     LayPhase,
@@ -452,6 +453,11 @@ def test_a_phase_whose_faces_cannot_be_grouped_is_counted_two_draws_ahead() -> N
     rules = Rules(phases=(PhaseSpec.parse("1 run of 6 of one color"),))
     seen = view(new_game(2, rules, seed=4), 1)
     assert list(hint(seen)["odds"]) == ["1", "2"]
+    # The advice looks one draw ahead there, and says so.
+    state = apply(new_game(2, rules, seed=4), Draw())
+    ranked = advise(view(state, state.current))
+    assert ranked and all(len(a.odds) == 1 for a in ranked)
+    assert all("to make phase 1 with the next draw" in a.reason for a in ranked)
 
 
 def test_the_declared_variant_aims_at_the_open_phase_with_the_best_chance() -> None:

@@ -14,11 +14,12 @@ page "Odds, outs and advice" says where it is weak):
    cards (the one this draw takes and the next), then with one; once
    down, the top discard is taken only when it can be hit;
 4. the turn ends by giving up the card whose loss leaves the best chance
-   within two draws, then within one, then the most outs; a Wild is kept
-   when that costs nothing, a Skip is played on the leader, a card the
-   next player can use is kept back, and high cards go first; once down,
-   the hand's costliest card goes, and a Wild is saved for a later hand
-   where the rules allow it;
+   within two draws (one, for a phase whose faces cannot be grouped: see
+   :data:`ADVICE_MULTISETS`), then within one, then the most outs; a Wild
+   is kept when that costs nothing, a Skip is played on the leader, a card
+   the next player can use is kept back, and high cards go first; once
+   down, the hand's costliest card goes, and a Wild is saved for a later
+   hand where the rules allow it;
 5. in the Masters Edition, the phase chosen is the open phase with the
    best chance within two draws, then the one the hand lacks the fewest
    cards of, then the one of the most cards.
@@ -56,6 +57,7 @@ from .._serialize import to_dict
 from .._state import Pile, Step
 from .._view import PlayerView
 from ..bots._scores import keep_scores
+from ._counting import multisets
 from ._odds import Question, check_view, unseen
 
 __all__ = ["Advice", "advise", "hint"]
@@ -249,8 +251,7 @@ class _Turn:
         """The chance of ``spec`` within two draws and one, then how few
         cards short of it the hand is, then its size."""
         question = self.ask(spec)
-        two = question.odds(hand, 2) if question.total >= 2 else Fraction(0)
-        one = question.odds(hand, 1) if question.total >= 1 else Fraction(0)
+        one, two = _odds(question, hand)
         return (float(two), float(one), -_short(question, hand), spec.min_cards)
 
     def after(self, hand: tuple[Card, ...]) -> tuple[int, Fraction, Fraction]:
@@ -259,9 +260,19 @@ class _Turn:
         if question is None:
             return 0, Fraction(0), Fraction(0)
         found = sum(question.outs(hand).values())
-        one = question.odds(hand, 1) if question.total >= 1 else Fraction(0)
-        two = question.odds(hand, 2) if question.total >= 2 else Fraction(0)
-        return found, one, two
+        return (found, *_odds(question, hand))
+
+    @property
+    def window(self) -> str:
+        """The draws the advice looks ahead, in words."""
+        deep = self.question is None or _deep(self.question)
+        return "within two draws" if deep else "with the next draw"
+
+    def shown(self, one: Fraction, two: Fraction) -> tuple[Fraction, ...]:
+        """The odds an :class:`Advice` gives: within one draw and two, or one
+        alone where two are not counted."""
+        deep = self.question is None or _deep(self.question)
+        return (one, two) if deep else (one,)
 
     def fits_table(self, card: Card) -> int | None:
         """The number of a group on the table ``card`` fits, or ``None``."""
@@ -295,6 +306,28 @@ class _Turn:
             return False
         scores = keep_scores((*player.known, card), spec, self.rules.wrap_runs)
         return scores[-1] >= 2
+
+
+ADVICE_MULTISETS = 300
+"""The most multisets of classes the advice counts two draws ahead over, for
+each move: every standard phase (105 at most). A phase whose faces cannot
+be grouped (a colour run, 1,275) is advised one draw ahead, so that advice
+stays quick enough to ask on every turn."""
+
+
+def _deep(question: Question) -> bool:
+    """Whether the advice looks two draws ahead for ``question``."""
+    return multisets(question.kinds, 2) <= ADVICE_MULTISETS
+
+
+def _odds(question: Question, hand: tuple[Card, ...]) -> tuple[Fraction, Fraction]:
+    """The odds within one draw and within two (within one again where two
+    are not counted, see :data:`ADVICE_MULTISETS`)."""
+    one = question.odds(hand, 1) if question.total >= 1 else Fraction(0)
+    if not _deep(question):
+        return one, one
+    two = question.odds(hand, 2) if question.total >= 2 else Fraction(0)
+    return one, two
 
 
 def _short(question: Question, hand: tuple[Card, ...]) -> int:
@@ -371,21 +404,22 @@ def _choose(turn: _Turn, move: ChoosePhase) -> tuple[Key, Advice]:
             return (85.0, spec.min_cards, -move.phase), Advice(move, reason, move.phase)
         reason = f"declare phase {move.phase} ({spec}), which your hand cannot lay yet"
         return (10.0, -move.phase), Advice(move, reason, move.phase)
-    two, one, short, size = turn.chances(spec, hand)
+    one, two = _odds(question, hand)
+    short = _short(question, hand)
     found = sum(question.outs(hand).values())
-    odds = (question.odds(hand, 1), question.odds(hand, 2))
+    odds = (one, two) if _deep(question) else (one,)
+    window = "within two draws" if _deep(question) else "with the next draw"
     if two:
         reason = (
             f"choose phase {move.phase} ({spec}), with {_outs(found)} and "
-            f"{_percent(odds[1])} to make it within two draws"
+            f"{_percent(two)} to make it {window}"
         )
     else:
-        missing = -short
         reason = (
-            f"choose phase {move.phase} ({spec}), {missing} "
-            f"card{'s' * (missing != 1)} short of it"
+            f"choose phase {move.phase} ({spec}), {short} "
+            f"card{'s' * (short != 1)} short of it"
         )
-    key = (30.0, two, one, short, size, -move.phase)
+    key = (30.0, float(two), float(one), -short, spec.min_cards, -move.phase)
     return key, Advice(move, reason, move.phase, found, odds)
 
 
@@ -420,10 +454,12 @@ def _drawn(
         found, one, two = turn.after(hand)
         reason = (
             f"{what}, with {_outs(found)}: {_percent(one)} to make phase "
-            f"{turn.number} now, {_percent(two)} within two draws"
+            f"{turn.number} now"
         )
+        if len(turn.shown(one, two)) == 2:
+            reason += f", {_percent(two)} within two draws"
         key = (50.0, float(two), float(one), 1.0)
-        return key, Advice(move, reason, turn.number, found, (one, two))
+        return key, Advice(move, reason, turn.number, found, turn.shown(one, two))
     now = Fraction(int(question.makes((*hand, taken))))
     found, one, _ = turn.after((*hand, taken))
     if now:
@@ -526,7 +562,7 @@ def _end_turn(
         f"{what}, still holding phase {turn.number}"
         if held
         else f"{what}, keeping {_outs(found)} and {_percent(two)} to make phase "
-        f"{turn.number} within two draws"
+        f"{turn.number} {turn.window}"
     )
     if wants:
         reason += ", though the next player can use it"
@@ -540,7 +576,8 @@ def _end_turn(
         -wants,
         points,
     )
-    return key, Advice(move, reason, turn.number, None if held else found, (one, two))
+    shown = turn.shown(one, two)
+    return key, Advice(move, reason, turn.number, None if held else found, shown)
 
 
 _JUDGES: dict[type, Judge] = {

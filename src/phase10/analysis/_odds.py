@@ -164,17 +164,21 @@ class Question:
         }
         return MappingProxyType(found)
 
+    @property
+    def kinds(self) -> int:
+        """How many classes of faces the unseen cards fall in."""
+        return sum(count > 0 for count in self.counts.values())
+
     def countable(self, draws: int) -> bool:
         """Whether ``draws`` draws are few enough to count (see
         :data:`MAX_DRAWS`)."""
-        kinds = sum(count > 0 for count in self.counts.values())
-        return draws <= MAX_DRAWS and multisets(kinds, draws) <= MAX_MULTISETS
+        return draws <= MAX_DRAWS and multisets(self.kinds, draws) <= MAX_MULTISETS
 
     def odds(self, hand: Iterable[Card], draws: int) -> Fraction:
         """The chance that ``hand`` and the next ``draws`` unseen cards make
         the phase."""
         if not self.countable(draws):
-            kinds = sum(count > 0 for count in self.counts.values())
+            kinds = self.kinds
             most = max(k for k in range(1, draws) if self.countable(k))
             raise UsageError(
                 f"{draws} draws are too many to count for '{self.phase}', whose "
