@@ -4,11 +4,12 @@ once a move, and each seat's observation array kept between moves."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from .._actions import Action
 from .._flow import new_game
 from .._legal import legal_actions
+from .._memo import Memo, memo
 from .._moves import apply
 from .._moves.next_hand import next_hand
 from .._rules import Rules
@@ -18,16 +19,15 @@ from ._writer import ObservationWriter
 
 __all__ = ["Game", "writer_for"]
 
-_WRITERS: dict[Encoding, ObservationWriter] = {}
+_WRITERS: Final[Memo[Encoding, ObservationWriter]] = memo("rl._game.writers", 64)
+"""The observation writer of each encoding (equal encodings share one)."""
 
 
 def writer_for(encoding: Encoding) -> ObservationWriter:
     """The observation writer of ``encoding`` (made once an encoding)."""
     writer = _WRITERS.get(encoding)
     if writer is None:
-        if len(_WRITERS) > 64:
-            _WRITERS.clear()
-        writer = _WRITERS[encoding] = ObservationWriter(encoding)
+        writer = _WRITERS.keep(encoding, ObservationWriter(encoding))
     return writer
 
 
