@@ -10,12 +10,19 @@ import pytest
 from scenarios import deal
 
 from phase10 import (
+    CardNotInHand,
+    Discard,
     Draw,
     GameState,
     Hit,
     LayPhase,
     Meld,
+    NoSuchMeld,
+    UsageError,
+    WrongStep,
     apply,
+    can_apply,
+    hit,
     verify_hit,
 )
 
@@ -37,3 +44,41 @@ def test_the_judge_of_a_hit_returns_the_group_as_it_would_become() -> None:
     assert isinstance(grown, Meld)
     assert grown == apply(state, Hit("W", 1)).table[1]
     assert grown.cards[-1].is_wild and len(grown.cards) == 4
+
+
+@pytest.mark.rule("R21")
+def test_a_hit_before_drawing_cites_r21() -> None:
+    state = apply(apply(apply(down(), Discard("Y4")), Draw()), Discard("B1"))
+    with pytest.raises(WrongStep) as caught:
+        apply(state, Hit("W", 1))
+    assert str(caught.value).endswith("before you hit (rule R21)")
+
+
+@pytest.mark.rule("R30")
+def test_a_group_past_the_last_or_a_card_not_held_cites_r30() -> None:
+    """Groups are numbered from 0: with two on the table, group 2 is none."""
+    state = down()
+    assert len(state.table) == 2
+    apply(state, Hit("W", 1))
+    for move, error in (
+        (Hit("W", 2), NoSuchMeld),
+        (Hit("R11", 0), CardNotInHand),
+    ):
+        with pytest.raises(error) as caught:
+            apply(state, move)
+        assert caught.value.clause == "R30", move
+        assert not can_apply(state, move)
+    with pytest.raises(NoSuchMeld) as below:
+        hit(state, "W", -1)
+    assert below.value.clause == "R30"
+    assert "there is no group -1 on the table (2 groups" in str(below.value)
+
+
+def test_a_group_or_an_end_of_the_wrong_type_is_named() -> None:
+    state = down()
+    with pytest.raises(UsageError, match="by its number from 0, not 'x'"):
+        hit(state, "W", "x")  # type: ignore[arg-type]
+    with pytest.raises(
+        UsageError, match=r"^end is End\.LOW, End\.HIGH or None, not 'x'"
+    ):
+        hit(state, "W", 1, end="x")  # type: ignore[arg-type]
