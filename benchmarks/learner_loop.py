@@ -182,8 +182,7 @@ def alternate(
             steps, spent = loops[name](seconds)
             figures[name].append(steps / spent)
         print(
-            f"round {r + 1}: "
-            + "; ".join(f"{n} {figures[n][-1]:,.0f}" for n in names),
+            f"round {r + 1}: " + "; ".join(f"{n} {figures[n][-1]:,.0f}" for n in names),
             file=sys.stderr,
             flush=True,
         )
