@@ -190,6 +190,8 @@ def test_a_solo_episode_plays_the_learner_against_the_bots() -> None:
     while True:
         game = solo.game
         assert game is not None and game.current == 1
+        expected = solo.encoding.observe(view(game, 1))
+        assert observation["observation"].tolist() == list(expected)
         assert (info["action_mask"] == observation["action_mask"]).all()
         assert (solo.action_masks() == observation["action_mask"].astype(bool)).all()
         action = int(rng.choice(np.flatnonzero(observation["action_mask"])))

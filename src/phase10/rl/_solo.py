@@ -18,7 +18,8 @@ from .._view import view
 from ..bots import Bot, GreedyBot
 from ..encoding import Encoding
 from ._aec import MAX_MOVES
-from ._common import action_mask, observation, observation_space, picture
+from ._common import action_mask, observation_space, picture
+from ._game import writer_for
 
 __all__ = ["SoloEnv"]
 
@@ -80,6 +81,9 @@ class SoloEnv(gymnasium.Env[dict[str, Any], Any]):
         self.moves = 0
         self._bots: list[Bot] = []
         self._legal: dict[int, Any] = {}
+        self._writer = writer_for(self.encoding)
+        self._array = self._writer.new_array()
+        self._memory = self._writer.memory()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -147,9 +151,16 @@ class SoloEnv(gymnasium.Env[dict[str, Any], Any]):
 
     def _observe(self) -> dict[str, Any]:
         return {
-            "observation": observation(self.encoding, view(self._game(), self.seat)),
+            "observation": self._observed(),
             "action_mask": action_mask(self.encoding, self._legal),
         }
+
+    def _observed(self) -> Any:
+        """The learner's observation, written from the state into the array
+        kept for it (the pieces that changed since the last), copied."""
+        array, slots = self._array
+        self._writer.write(array, slots, self._memory, self._game(), self.seat)
+        return array.copy()
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": action_mask(self.encoding, self._legal)}
