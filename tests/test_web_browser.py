@@ -379,6 +379,16 @@ def test_two_people_and_a_bot_play_at_one_table_in_their_browsers(
         }
         assert others - allowed, "the others hold cards this seat never saw"
 
+    # The pages were sent what changed: each put its update together again.
+    wait_until(lambda: not served.game().automatic())
+    assert any('"type": "patch"' in text for text in frames[0])
+    for seat, page in pages.items():
+        expected = served.game().update(seat)
+        page.wait_for_function(f"window.lastUpdate.moves === {expected['moves']}")
+        shown = page.evaluate("window.lastUpdate")
+        assert shown["picture"] == expected["picture"]
+        assert shown["view"] == expected["view"] and shown["log"] == expected["log"]
+
 
 def test_no_one_takes_a_seat_without_its_token(
     browser: Browser, served: Served
