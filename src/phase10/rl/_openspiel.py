@@ -31,6 +31,7 @@ from .._view import view
 from ..encoding import Encoding
 from ._aec import MAX_MOVES
 from ._common import picture
+from ._game import writer_for
 
 __all__ = ["GAME_NAME", "register"]
 
@@ -336,6 +337,11 @@ class Phase10Observer:
             size += 2 * encoding.players * len(FACES)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        self._writer = writer_for(encoding)
+        self._arrays = [
+            (*self._writer.new_array(), self._writer.memory())
+            for _ in range(encoding.players)
+        ]
 
     def _view(self, state: Phase10State, player: int) -> Any:
         seen = view(state.game, player) if state.game is not None else None
@@ -345,17 +351,31 @@ class Phase10Observer:
 
     def set_from(self, state: Phase10State, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
+        size = self.encoding.observation_size
+        if self.private and state.game is not None:
+            # The seat's own view: written from the state into an array
+            # kept for the seat (equal to the encoding of the view).
+            array, slots, memory = self._arrays[player]
+            self._writer.write(array, slots, memory, state.game, player)
+            self.tensor[:size] = array
+            if self.perfect_recall:
+                self._recall(state, player)
+            return
         self.tensor.fill(0)
         seen = self._view(state, player)
         if seen is None:
             return
-        size = self.encoding.observation_size
         self.tensor[:size] = self.encoding.observe(seen)
         if self.perfect_recall:
-            n = self.encoding.players
-            me = seen.current if seen.seat is None else seen.seat
-            order = [(me + offset) % n for offset in range(n)]
-            self.tensor[size:] = state.recall[:, order, :].ravel()
+            self._recall(state, seen.current if seen.seat is None else seen.seat)
+
+    def _recall(self, state: Phase10State, me: int) -> None:
+        """The record of play after the observation, counted from ``me``."""
+        n = self.encoding.players
+        order = [(me + offset) % n for offset in range(n)]
+        self.tensor[self.encoding.observation_size :] = state.recall[
+            :, order, :
+        ].ravel()
 
     def string_from(self, state: Phase10State, player: int) -> str:
         """``player``'s observation (or record of play) as text."""
