@@ -7,6 +7,7 @@ left unchecked (tests/mutation.py).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -35,6 +36,7 @@ from phase10 import (
     events,
 )
 from phase10._actions import MOVE_TYPES
+from phase10._errors import shown
 from phase10._moves import MOVES, check_move_kinds
 
 
@@ -121,3 +123,12 @@ def test_each_move_function_makes_the_move_its_record_makes() -> None:
         if not isinstance(move, NextHand):
             with pytest.raises(NotYourTurn):
                 function(state, player=1 - state.current)
+
+
+def test_apply_refuses_what_is_not_a_move_naming_it() -> None:
+    game = phase10.new_game(2, seed=1)
+    for value in ("D", None, Draw):
+        with pytest.raises(
+            UsageError, match=f"^{re.escape(shown(value))} is not a move"
+        ):
+            apply(game, value)  # type: ignore[arg-type]
