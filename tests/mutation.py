@@ -5,6 +5,7 @@ explained survivors (``nox -s mutation``).
     python tests/mutation.py --all           # every mutant (before a release)
     python tests/mutation.py --all --module phase10._groups
     python tests/mutation.py --all --keep    # go on with a run that stopped
+    python tests/mutation.py --survivors     # the unexplained survivors again
     python tests/mutation.py --report        # the last run's results again
 
 The tool is mutmut, configured in ``[tool.mutmut]`` of pyproject.toml:
@@ -24,6 +25,9 @@ reason is found) or the test to write.
 ``--budget`` tries a sample of the mutants, drawn with ``--seed`` (by
 default the day's number, so that CI tries other mutants each day), and
 stops trying when the seconds run out. ``--all`` tries every mutant.
+``--survivors`` tries again, in the same work folder, the mutants that
+survived the last run and that the list does not explain, once tests have
+been written to kill them.
 """
 
 from __future__ import annotations
@@ -347,12 +351,33 @@ def report(tried: Iterable[str], explained: Sequence[Entry]) -> int:
     return 1 if new else 0
 
 
+def unexplained(names: Iterable[str], explained: Sequence[Entry]) -> list[str]:
+    """The mutants of ``names`` that survived the last run and that the
+    survivors list does not explain."""
+    codes = results()
+    files: dict[str, Mutated] = {}
+    found = []
+    for name in names:
+        if codes.get(name) not in SURVIVED:
+            continue
+        module = module_of(name)
+        if module not in files:
+            files[module] = Mutated(WORK / module_path(module))
+        key = files[module].key(name)
+        if not any(entry.explains(key) for entry in explained):
+            found.append(name)
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--budget", type=float, help="seconds for a sample")
     mode.add_argument("--all", action="store_true", help="every mutant")
     mode.add_argument("--report", action="store_true", help="the last run again")
+    mode.add_argument(
+        "--survivors", action="store_true", help="the unexplained survivors again"
+    )
     parser.add_argument("--seed", type=int, help="the sample (default: the day)")
     parser.add_argument("--module", action="append", help="only these modules")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -364,11 +389,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = SURVIVORS.read_text(encoding="utf-8")
     explained = read_survivors(text)
     files = targets()
-    modules = args.module or ([] if args.all else sampled_modules(text))
+    modules = args.module or (
+        [] if args.all or args.survivors else sampled_modules(text)
+    )
     if modules:
         files = [path for path in files if module_name(path) in modules]
     names = mutant_names(files)
     if args.report:
+        return report(names, explained)
+    if args.survivors:
+        # mutmut tries again the mutants it is given by name, with the tests
+        # as they are now (it finds which functions new tests reach).
+        again = unexplained(names, explained)
+        if again:
+            run_mutmut(again, None, args.jobs)
         return report(names, explained)
     if not args.keep:
         shutil.rmtree(WORK, ignore_errors=True)
