@@ -117,6 +117,36 @@ def _counts(cards: tuple[Card, ...]) -> list[int]:
     return counts
 
 
+def _recount(
+    slots: Any, start: int, old: tuple[Card, ...], new: tuple[Card, ...]
+) -> None:
+    """Turn the counts of ``old`` at ``slots[start:]`` into those of ``new``.
+
+    A hand mostly changes by one card between two observations of its
+    seat: one drawn (added at the end) or one played (the first copy taken
+    out, the others in order); those are told apart by comparing the
+    tuples, which compares the cards by identity first. Else every count of
+    ``old`` is taken off and every count of ``new`` added.
+    """
+    kept = len(old)
+    if len(new) == kept + 1 and new[:kept] == old:
+        slots[start + new[kept].index] += 1
+        return
+    if len(new) == kept - 1:
+        at = 0
+        for card, other in zip(old, new):  # noqa: B905 (new is one shorter)
+            if card is not other:
+                break
+            at += 1
+        if old[at + 1 :] == new[at:]:
+            slots[start + old[at].index] -= 1
+            return
+    for card in old:
+        slots[start + card.index] -= 1
+    for card in new:
+        slots[start + card.index] += 1
+
+
 def _saved(state: GameState, seat: int, seats: list[int], hidden: bool) -> list[int]:
     """Each save pile as the seat's view shows it: its own always, the
     others' only when saved cards are face up (R48)."""
@@ -169,6 +199,7 @@ class ObservationWriter:
             "AT": [self._one_hot_rows(seat, n) for seat in range(n)],
             "UNSEEN": _UNSEEN,
             "_saved": _saved,
+            "_recount": _recount,
             "_state_seen": _state_seen,
             "_view_seen": self._view_seen,
             "SIZES": self.sizes,
@@ -262,11 +293,8 @@ class ObservationWriter:
             f"        memory[{slot}] = key",
             "        if old is UNSEEN:",
             f"            out[{start}:{start + FACE_COUNT}] = 0",
-            "        else:",
-            "            for card in old:",
-            f"                slots[{start} + card.index] -= 1",
-            "        for card in key:",
-            f"            slots[{start} + card.index] += 1",
+            "            old = ()",
+            f"        _recount(slots, {start}, old, key)",
         ]
 
     def _one_card(self, card: str, start: int, stop: int) -> list[str]:
