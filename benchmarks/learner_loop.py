@@ -7,8 +7,10 @@ Whole random episodes, two players; at every step the loop asks the
 environment for the observation and the legal moves of the player to move
 and picks one of them at random (a seeded generator). The loops, each
 timed for ``--seconds`` a round, the rounds alternating them so that a busy
-machine weighs on all alike; the table gives each loop's median and its
-ratio to OpenSpiel's with ``observation_tensor``:
+machine weighs on all alike; the table gives each loop's median, its
+ratio to OpenSpiel's with ``observation_tensor``, and the median of the
+rounds' own ratios (which a machine whose speed drifts during the run
+disturbs less):
 
 - ``phase10 env()``: the PettingZoo AEC environment, wrapped (order, bounds
   and illegal moves checked), ``last()`` then ``step()``;
@@ -217,11 +219,15 @@ def main() -> None:
     medians = {name: statistics.median(values) for name, values in figures.items()}
     reference = medians.get(REFERENCE)
     print(f"\n{args.rounds} rounds of {args.seconds:g} s, medians (steps/s):\n")
-    print(f"| loop | steps/s | ratio to {REFERENCE} |")
-    print("|---|---|---|")
+    print(f"| loop | steps/s | ratio to {REFERENCE} | median of the rounds' ratios |")
+    print("|---|---|---|---|")
     for name, median in medians.items():
-        ratio = "" if reference is None else f"{median / reference:.2f}x"
-        print(f"| {name} | {median:,.0f} | {ratio} |")
+        ratio = rounds = ""
+        if reference is not None:
+            ratio = f"{median / reference:.2f}x"
+            each = zip(figures[name], figures[REFERENCE], strict=True)
+            rounds = f"{statistics.median(a / b for a, b in each):.2f}x"
+        print(f"| {name} | {median:,.0f} | {ratio} | {rounds} |")
     if args.no_vector:
         return
     cores = os.cpu_count() or 1
