@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import phase10
+import phase10.analysis
 import phase10.bots
 import phase10.svg
 
@@ -19,6 +20,7 @@ API_PAGES = [DOCS / "api.md", *sorted((DOCS / "api").glob("*.md"))]
     ("module", "names"),
     [
         ("phase10", phase10.__all__),
+        ("phase10.analysis", phase10.analysis.__all__),
         ("phase10.bots", phase10.bots.__all__),
         ("phase10.svg", phase10.svg.__all__),
     ],

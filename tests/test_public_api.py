@@ -27,7 +27,13 @@ from typing import Any
 import attrs
 
 LISTING = Path(__file__).with_name("public_api.txt")
-MODULES = ("phase10", "phase10.bots", "phase10.svg", "phase10.encoding")
+MODULES = (
+    "phase10",
+    "phase10.analysis",
+    "phase10.bots",
+    "phase10.svg",
+    "phase10.encoding",
+)
 
 
 def _annotation(annotation: object) -> str:
