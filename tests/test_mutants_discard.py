@@ -5,18 +5,24 @@ the other tests left unchecked (tests/mutation.py).
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from scenarios import deal
 
 from phase10 import (
     BadDiscard,
+    Card,
+    CardDiscarded,
     CardNotInHand,
     Discard,
     Draw,
     WrongStep,
     apply,
+    apply_with_events,
     can_apply,
+    legal_actions,
 )
+from phase10._flow import MAX_TURNS_PER_HAND
 
 
 @pytest.mark.rule("R21")
@@ -38,3 +44,26 @@ def test_a_skip_or_a_card_not_held_is_refused_citing_its_rule() -> None:
     assert missing.value.clause == "R21"
     assert str(missing.value) == "you do not hold Y7 (rule R21)"
     assert not can_apply(state, Discard("Y7"))
+
+
+@pytest.mark.rule("R21")
+def test_a_discard_tells_who_discarded_what() -> None:
+    state = apply(deal(["R1 R2 S", "B1 B2 S"], dealer=1), Draw())
+    after, told = apply_with_events(state, Discard("R2"))
+    assert told == (CardDiscarded(0, Card.parse("R2")),)
+    assert told[0].describe(["Ann", "Bob"]) == "Ann discards R2"
+    assert after.discard_pile[0] == Card.parse("R2")
+
+
+@pytest.mark.rule("R21", "R36")
+def test_a_discard_passes_the_turn_at_the_slot_before_the_last() -> None:
+    """The turn passes to the last slot of a hand, and no further."""
+    state = apply(deal(["R1 R2 S", "B1 B2 S"], dealer=1), Draw())
+    before_last = attrs.evolve(state, turn_slot=MAX_TURNS_PER_HAND - 1)
+    assert Discard("R2") in legal_actions(before_last)
+    assert apply(before_last, Discard("R2")).turn_slot == MAX_TURNS_PER_HAND
+    last = attrs.evolve(state, turn_slot=MAX_TURNS_PER_HAND)
+    with pytest.raises(WrongStep) as caught:
+        apply(last, Discard("R2"))
+    assert caught.value.clause == "R36"
+    assert Discard("R2") not in legal_actions(last)
