@@ -21,6 +21,7 @@ from phase10 import (
     apply_with_events,
     can_apply,
     legal_actions,
+    parse_cards,
 )
 from phase10._flow import MAX_TURNS_PER_HAND
 
@@ -67,3 +68,16 @@ def test_a_discard_passes_the_turn_at_the_slot_before_the_last() -> None:
         apply(last, Discard("R2"))
     assert caught.value.clause == "R36"
     assert Discard("R2") not in legal_actions(last)
+
+
+@pytest.mark.rule("R33", "R36")
+def test_at_the_last_slot_only_a_last_card_is_listed_as_a_discard() -> None:
+    """Two copies of one face are not a last card: the discard would pass
+    the turn, so it is not listed; a single card goes out."""
+    state = apply(deal(["R1 R2 S", "B1 B2 S"], dealer=1), Draw())
+    last = attrs.evolve(state, turn_slot=MAX_TURNS_PER_HAND)
+    for hand, listed in (("R2 R2", False), ("R2", True), ("R2 B2", False)):
+        players = list(last.players)
+        players[0] = attrs.evolve(players[0], hand=parse_cards(hand))
+        holding = attrs.evolve(last, players=tuple(players))
+        assert (Discard("R2") in legal_actions(holding)) is listed, hand
