@@ -79,3 +79,13 @@ def test_a_hand_larger_than_a_turn_holds_is_refused_by_the_listing() -> None:
     with pytest.raises(IllegalMove) as caught:
         legal_actions(attrs.evolve(state, players=tuple(players)))
     assert caught.value.clause == "R19"
+
+
+@pytest.mark.rule("R42")
+def test_a_phase_met_only_by_a_run_wrapping_past_12_is_listed() -> None:
+    rules = Rules(wrap_runs=True, phases=["1 run of 4"], hand_size=7)
+    hands = ["R11 R12 Y1 B2 G7 R5 B9", "R9 B9 G11 Y12 R3 B10 G4"]
+    state = apply(deal(hands, rules=rules, dealer=1, draw_top="Y5"), Draw())
+    lays = [move for move in legal_actions(state) if isinstance(move, LayPhase)]
+    assert lays == [LayPhase(["R11 R12 Y1 B2"])]
+    assert apply(state, lays[0]).players[0].laid_down
