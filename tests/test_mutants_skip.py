@@ -137,3 +137,10 @@ def test_a_skip_takes_a_turn_slot_more_than_a_discard_at_the_end_of_a_hand() -> 
     assert isinstance(error, WrongStep) and error.clause == "R36"
     out = seat(at_last, 1, hand=parse_cards("S"))
     assert apply(out, Skip(None)).step is Step.HAND_OVER
+
+
+@pytest.mark.rule("R21")
+def test_a_skip_before_drawing_cites_r21_in_its_words() -> None:
+    with pytest.raises(WrongStep) as caught:
+        apply(three(), Skip(0))
+    assert str(caught.value) == "you must draw a card before you play a Skip (rule R21)"
