@@ -69,6 +69,7 @@ def test_each_refusal_of_the_target_cites_r26() -> None:
     for target in (3, 1):
         error = refusal(state, target)
         assert isinstance(error, BadSkipTarget) and error.clause == "R26", target
+    assert str(refusal(state, 1)) == "you cannot skip yourself (rule R26)"
     with pytest.raises(BadSkipTarget) as caught:
         skip(state, -1)
     assert caught.value.clause == "R26"
