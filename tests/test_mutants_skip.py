@@ -17,6 +17,7 @@ from test_skips import three
 from phase10 import (
     BadSkipTarget,
     CardNotInHand,
+    Discard,
     Draw,
     GameState,
     IllegalMove,
@@ -30,6 +31,7 @@ from phase10 import (
     legal_actions,
     parse_cards,
     skip,
+    skip_targets,
 )
 from phase10._flow import MAX_TURNS_PER_HAND
 
@@ -145,3 +147,17 @@ def test_a_skip_before_drawing_cites_r21_in_its_words() -> None:
     with pytest.raises(WrongStep) as caught:
         apply(three(), Skip(0))
     assert str(caught.value) == "you must draw a card before you play a Skip (rule R21)"
+
+
+@pytest.mark.rule("R49", "R28")
+def test_under_the_house_rule_a_next_player_the_limit_bars_leaves_nobody() -> None:
+    """Skips for the next player alone, once a hand: seat 1 skips seat 2,
+    and next time may skip nobody."""
+    rules = Rules(skip_next_only=True, skip_limit=SkipLimit.PER_HAND)
+    state = deal(["R1 R2 R3", "S S B4", "S G5 G6"], starter="Y9", rules=rules)
+    state = apply(apply(state, Draw()), Skip(2))  # seat 2 loses its turn
+    state = apply(apply(state, Draw()), Discard("R1"))  # seat 0
+    state = apply(state, Draw())  # seat 1 again
+    assert state.current == 1
+    assert skip_targets(state) == ()
+    assert skips(state) == [Skip(None)]
