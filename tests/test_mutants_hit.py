@@ -6,6 +6,7 @@ unchecked (tests/mutation.py).
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from scenarios import deal
 
@@ -18,11 +19,13 @@ from phase10 import (
     LayPhase,
     Meld,
     NoSuchMeld,
+    Rules,
     UsageError,
     WrongStep,
     apply,
     can_apply,
     hit,
+    legal_actions,
     verify_hit,
 )
 
@@ -82,3 +85,47 @@ def test_a_group_or_an_end_of_the_wrong_type_is_named() -> None:
         UsageError, match=r"^end is End\.LOW, End\.HIGH or None, not 'x'"
     ):
         hit(state, "W", 1, end="x")  # type: ignore[arg-type]
+
+
+def _hits(state: GameState) -> set[tuple[str, int]]:
+    """Each listed hit as its card and the group object it lands on."""
+    found: set[tuple[str, int]] = set()
+    for action in legal_actions(state):
+        if isinstance(action, Hit):
+            assert can_apply(state, action)
+            found.add((str(action.card), id(state.table[action.meld])))
+    return found
+
+
+@pytest.mark.rule("R30")
+def test_a_group_listed_at_one_place_is_hit_at_its_own_place_in_another_state() -> None:
+    """The listing remembers which cards fit a group (by the group's
+    identity); the same group at another place on another table, or under
+    rules that wrap runs, must be asked again, not answered for the first."""
+    state = apply(
+        deal(
+            ["R3 B3 G3 Y5 R5 G5 W Y1 Y2 Y3", "R9 B9 G11 Y12 R12 B10 G8 Y7 S B1"],
+            dealer=1,
+            draw_top="B7",
+        ),
+        Draw(),
+    )
+    state = apply(state, LayPhase(["R3 B3 G3", "Y5 R5 G5"]))
+    swapped = attrs.evolve(state, table=(state.table[1], state.table[0]))
+    assert _hits(state) == _hits(swapped)
+    assert ("Y3", id(state.table[0])) in _hits(swapped)
+
+
+@pytest.mark.rule("R30")
+def test_a_group_asked_without_wrapping_runs_is_asked_again_when_runs_wrap() -> None:
+    """Under the house rule of runs wrapping past 12 (``wrap_runs``), R1
+    extends a run ending on 12; the same group object asked under rules
+    that do not wrap first must not lend that answer."""
+    wrap = Rules().replace(wrap_runs=True, phases=("1 run of 4",) * 10)
+    hands = ["R9 B10 G11 Y12 R1 B5 G7 Y3 R2 Y6", "R4 B9 G11 Y12 R12 B10 G8 Y7 S B1"]
+    state = apply(deal(hands, dealer=1, draw_top="B8", rules=wrap), Draw())
+    state = apply(state, LayPhase(["R9 B10 G11 Y12"]))
+    plain = attrs.evolve(state, rules=wrap.replace(wrap_runs=False))
+    group = id(state.table[0])
+    assert _hits(plain) == {("B8", group)}
+    assert _hits(state) == {("R1", group), ("B8", group)}
