@@ -11,10 +11,13 @@ import pytest
 from scenarios import deal
 
 from phase10 import (
+    Card,
+    CardHit,
     CardNotInHand,
     Discard,
     Draw,
     GameState,
+    HandEnded,
     Hit,
     LayPhase,
     Meld,
@@ -23,6 +26,7 @@ from phase10 import (
     UsageError,
     WrongStep,
     apply,
+    apply_with_events,
     can_apply,
     hit,
     legal_actions,
@@ -129,3 +133,24 @@ def test_a_group_asked_without_wrapping_runs_is_asked_again_when_runs_wrap() -> 
     group = id(state.table[0])
     assert _hits(plain) == {("B8", group)}
     assert _hits(state) == {("R1", group), ("B8", group)}
+
+
+@pytest.mark.rule("R30", "R33")
+def test_a_hit_tells_what_it_did_and_a_last_card_ends_the_hand() -> None:
+    state = down()
+    after, told = apply_with_events(state, Hit("W", 1))
+    assert told == (CardHit(state.current, Card.parse("W"), 1, after.table[1]),)
+    # With W alone in hand, the hit goes out: the hand's end follows it.
+    me = state.players[state.current]
+    rest = [card for card in me.hand if str(card) != "W"]
+    players = tuple(
+        attrs.evolve(p, hand=(Card.parse("W"),)) if seat == state.current else p
+        for seat, p in enumerate(state.players)
+    )
+    last = attrs.evolve(
+        state, players=players, discard_pile=state.discard_pile + tuple(rest)
+    )
+    after, told = apply_with_events(last, Hit("W", 1))
+    assert [type(event) for event in told] == [CardHit, HandEnded]
+    ended = told[1]
+    assert isinstance(ended, HandEnded) and ended.went_out == state.current
