@@ -154,3 +154,15 @@ def test_a_hit_tells_what_it_did_and_a_last_card_ends_the_hand() -> None:
     assert [type(event) for event in told] == [CardHit, HandEnded]
     ended = told[1]
     assert isinstance(ended, HandEnded) and ended.went_out == state.current
+
+
+@pytest.mark.rule("R42", "R51")
+def test_the_odd_number_a_wrapping_run_of_five_lacks_is_listed_at_both_ends() -> None:
+    """With runs wrapping past 12, a run of 5 odd numbers (3 5 7 9 11) lacks
+    only 1, which follows on at either end: the listing offers both."""
+    wrap = Rules().replace(wrap_runs=True, phases=("1 run of 5 odd numbers",) * 10)
+    hands = ["R3 B5 G7 Y9 R11 Y1 G2 Y4 R6 B8", "R4 B9 G11 Y12 R12 B10 G8 Y7 S B1"]
+    state = apply(deal(hands, dealer=1, draw_top="B12", rules=wrap), Draw())
+    state = apply(state, LayPhase(["R3 B5 G7 Y9 R11"]))
+    hits = [a.notation for a in legal_actions(state) if isinstance(a, Hit)]
+    assert hits == ["H Y1 0 low", "H Y1 0 high"]
