@@ -29,17 +29,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import platform
-import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from phase10 import PRESETS, PlayerView, Step, apply, legal_actions, new_game, view
+from phase10 import PRESETS, PlayerView, Rules
 from phase10._memo import clear_all
 from phase10.analysis import advise, hint, outs, phase_odds
-from phase10.bots import GreedyBot
 
 TARGETS_MS = {
     "phase_odds, 2 draws": 10.0,
@@ -49,33 +47,15 @@ TARGETS_MS = {
 }
 
 
-def ladder_positions(count: int, seed: int) -> list[PlayerView]:
-    """The positions of ``benchmarks/ladder.py``."""
+def ladder_positions(
+    count: int, seed: int, rules: Rules | None = None
+) -> list[PlayerView]:
+    """The positions of ``benchmarks/ladder.py`` (in games under ``rules``)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    found: Callable[[int, int], list[PlayerView]] = importlib.import_module(
-        "ladder"
-    ).positions
-    return found(count, seed)
-
-
-def masters_positions(count: int, seed: int) -> list[PlayerView]:
-    """Positions taken as the ladder takes them, in Masters Edition games."""
-    found: list[PlayerView] = []
-    rng = random.Random(seed)
-    game = 0
-    while len(found) < count:
-        state = new_game(2, PRESETS["masters"], seed=seed * 7919 + game)
-        bot = GreedyBot(random.Random(game))
-        game += 1
-        while state.step is not Step.GAME_OVER and len(found) < count:
-            if (
-                state.step is not Step.HAND_OVER
-                and len(legal_actions(state)) > 1
-                and rng.random() < 0.1
-            ):
-                found.append(view(state, state.current))
-            state = apply(state, bot.choose(state))
-    return found
+    found: Callable[[int, int, Rules | None], list[PlayerView]] = (
+        importlib.import_module("ladder").positions
+    )
+    return found(count, seed, rules)
 
 
 def time_calls(
@@ -119,7 +99,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("phase_odds, 4 draws", lambda v: phase_odds(v, 4), eleven),
         ("advise", advise, views),
         ("hint", hint, views),
-        ("advise, Masters", advise, masters_positions(len(views), args.seed)),
+        (
+            "advise, Masters",
+            advise,
+            ladder_positions(len(views), args.seed, PRESETS["masters"]),
+        ),
     ]
     print(
         f"phase10.analysis on {len(views)} ladder positions (seed {args.seed}; "

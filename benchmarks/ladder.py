@@ -96,14 +96,15 @@ def bradley_terry(
     return {name: 400 * math.log10(value) for name, value in strength.items()}
 
 
-def positions(count: int, seed: int) -> list[PlayerView]:
-    """Views of the seat to move, in games between greedy bots, where more
-    than one move is legal."""
+def positions(count: int, seed: int, rules: Rules | None = None) -> list[PlayerView]:
+    """Views of the seat to move, in games between greedy bots (under
+    ``rules``, the official rules if ``None``), where more than one move is
+    legal."""
     found: list[PlayerView] = []
     rng = random.Random(seed)
     game = 0
     while len(found) < count:
-        state = new_game(2, seed=seed * 7919 + game)
+        state = new_game(2, rules, seed=seed * 7919 + game)
         bot = GreedyBot(random.Random(game))
         game += 1
         while state.step is not Step.GAME_OVER and len(found) < count:
