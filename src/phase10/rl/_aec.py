@@ -14,7 +14,7 @@ from .._rules import OFFICIAL, Rules
 from .._state import GameState, Step
 from .._view import view
 from ..encoding import Encoding
-from ._common import observation_space, picture
+from ._common import check_count, observation_space, picture
 from ._game import Game
 
 __all__ = ["MAX_MOVES", "Phase10Env", "env", "raw_env"]
@@ -48,14 +48,7 @@ class Phase10Env(AECEnv):
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        if (
-            isinstance(max_moves, bool)
-            or not isinstance(max_moves, int)
-            or max_moves < 1
-        ):
-            raise ValueError(
-                f"max_moves is a whole number of at least 1, not {max_moves!r}"
-            )
+        check_count("max_moves", max_moves)
         self.rules = OFFICIAL if rules is None else rules
         self.encoding = Encoding(num_players, self.rules)
         self.max_moves = max_moves

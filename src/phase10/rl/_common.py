@@ -18,6 +18,13 @@ __all__ = ["action_mask", "observation", "observation_space", "picture"]
 _UNBOUNDED = float(np.finfo(np.float32).max)
 
 
+def check_count(name: str, value: object) -> None:
+    """Raise :class:`ValueError` unless ``value``, the argument ``name``, is a
+    whole number of at least 1 (``max_moves``, ``num_envs``)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} is a whole number of at least 1, not {value!r}")
+
+
 def observation_space(encoding: Encoding) -> spaces.Dict:
     """``{"observation": Box, "action_mask": Box}`` for ``encoding``.
 

@@ -18,7 +18,7 @@ from .._view import view
 from ..bots import Bot, GreedyBot
 from ..encoding import Encoding
 from ._aec import MAX_MOVES
-from ._common import action_mask, observation_space, picture
+from ._common import action_mask, check_count, observation_space, picture
 from ._game import writer_for
 
 __all__ = ["SoloEnv"]
@@ -63,14 +63,7 @@ class SoloEnv(gymnasium.Env[dict[str, Any], Any]):
             raise ValueError(
                 f"seat is a seat from 0 to {num_players - 1}, not {seat!r}"
             )
-        if (
-            isinstance(max_moves, bool)
-            or not isinstance(max_moves, int)
-            or max_moves < 1
-        ):
-            raise ValueError(
-                f"max_moves is a whole number of at least 1, not {max_moves!r}"
-            )
+        check_count("max_moves", max_moves)
         self.seat = seat
         self.opponent = opponent
         self.max_moves = max_moves

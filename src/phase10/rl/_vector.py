@@ -13,7 +13,7 @@ from gymnasium.vector.utils import batch_space
 from .._rules import OFFICIAL, Rules
 from ..encoding import Encoding
 from ._aec import MAX_MOVES
-from ._common import observation_space
+from ._common import check_count, observation_space
 from ._game import Game
 
 __all__ = ["VectorEnv"]
@@ -77,18 +77,8 @@ class VectorEnv(GymnasiumVectorEnv):
         max_moves: int = MAX_MOVES,
         workers: int | None = None,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(
-                f"num_envs is a whole number of at least 1, not {num_envs!r}"
-            )
-        if (
-            isinstance(max_moves, bool)
-            or not isinstance(max_moves, int)
-            or max_moves < 1
-        ):
-            raise ValueError(
-                f"max_moves is a whole number of at least 1, not {max_moves!r}"
-            )
+        check_count("num_envs", num_envs)
+        check_count("max_moves", max_moves)
         self.rules = OFFICIAL if rules is None else rules
         self.encoding = encoding = Encoding(num_players, self.rules)
         self.num_envs = num_envs
