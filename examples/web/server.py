@@ -188,6 +188,20 @@ def setting_of(request: Request) -> Setting | JSONResponse:
     return setting
 
 
+async def table_request(
+    request: Request,
+) -> tuple[Setting, dict[str, Any]] | JSONResponse:
+    """The table a POST names and its body, or the refusal of the first that
+    fails (the table is looked up before the body is read)."""
+    setting = setting_of(request)
+    if isinstance(setting, JSONResponse):
+        return setting
+    data = await read_body(request)
+    if isinstance(data, JSONResponse):
+        return data
+    return setting, data
+
+
 SET_ASIDE = (
     "this table was set aside: the server could not read it back (its log "
     "says why); the other tables play on"
@@ -225,12 +239,10 @@ async def table_record(request: Request) -> Response:
 
 
 async def join_table(request: Request) -> Response:
-    setting = setting_of(request)
-    if isinstance(setting, JSONResponse):
-        return setting
-    data = await read_body(request)
-    if isinstance(data, JSONResponse):
-        return data
+    asked = await table_request(request)
+    if isinstance(asked, JSONResponse):
+        return asked
+    setting, data = asked
     try:
         seat, token = setting.join(data.get("name"), data.get("invite"))
     except Uninvited as error:
@@ -242,12 +254,10 @@ async def join_table(request: Request) -> Response:
 
 
 async def start_table(request: Request) -> Response:
-    setting = setting_of(request)
-    if isinstance(setting, JSONResponse):
-        return setting
-    data = await read_body(request)
-    if isinstance(data, JSONResponse):
-        return data
+    asked = await table_request(request)
+    if isinstance(asked, JSONResponse):
+        return asked
+    setting, data = asked
     try:
         setting.start(data.get("token"))
     except Refused as error:
@@ -259,12 +269,10 @@ async def start_table(request: Request) -> Response:
 async def free_seat(request: Request) -> Response:
     """The host frees a seat taken by mistake (before the game starts): the
     page playing it is told so and closed."""
-    setting = setting_of(request)
-    if isinstance(setting, JSONResponse):
-        return setting
-    data = await read_body(request)
-    if isinstance(data, JSONResponse):
-        return data
+    asked = await table_request(request)
+    if isinstance(asked, JSONResponse):
+        return asked
+    setting, data = asked
     seat = data.get("seat")
     try:
         setting.free(data.get("token"), seat)
