@@ -54,6 +54,7 @@ __all__ = [
     "game_over",
     "take_from_hand",
     "verify_turn",
+    "without",
 ]
 
 # The steps and piles as module constants: an enum member read from its class
@@ -97,6 +98,14 @@ class MoveKind(Immutable):
     which this is true. It repeats the first check of ``candidates``, which
     lists nothing under other rules, so that a listing under the official
     rules does not ask the editions' moves at every turn."""
+    trusted: Callable[[GameState, Any, Log], GameState] | None = None
+    """``trusted(state, move, log)``: the next state of a move that
+    ``candidates`` listed for this very state, built without asking the
+    judge again (the listing has asked it). Given by the kinds a learner's
+    loop makes at almost every step (draws, discards), whose builder needs
+    nothing of what the judge finds but what is cheap to find again;
+    ``None`` plays the move as :attr:`play` does (see
+    :func:`~phase10._moves.apply_listed`)."""
     uses_faces: bool = True
     """Whether ``candidates`` reads ``faces``, the distinct cards in hand:
     :func:`~phase10.legal_actions` works them out only for a step in which
@@ -167,11 +176,11 @@ def take_from_hand(
 ) -> tuple[Card, ...]:
     """``hand`` less ``cards``; raises :class:`CardNotInHand` naming a missing card.
 
-    Cards are found by identity (see :func:`_without`).
+    Cards are found by identity (see :func:`without`).
     """
     rest = hand
     for card in cards:
-        left = _without(rest, card)
+        left = without(rest, card)
         if left is None:
             held_count = hand.count(card)
             if held_count:
@@ -183,7 +192,7 @@ def take_from_hand(
     return rest
 
 
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:
     """``cards`` less their first ``card``, or ``None`` if it is not there.
 
     There is one object per face, so the card is found by identity: a
@@ -206,7 +215,7 @@ def forget(known: tuple[Card, ...], played: Iterable[Card]) -> tuple[Card, ...]:
         return known
     rest = known
     for card in played:
-        left = _without(rest, card)
+        left = without(rest, card)
         if left is not None:
             rest = left
     return rest

@@ -15,10 +15,18 @@ from .._flow import Log, pass_turn_barrier
 from .._memo import Memo, memo
 from .._rules import Rules
 from .._state import GameState, Step
-from ._kernel import PLAY_STEP, MoveKind, finish_turn, take_from_hand, verify_turn
+from ._kernel import (
+    PLAY_STEP,
+    MoveKind,
+    finish_turn,
+    take_from_hand,
+    verify_turn,
+    without,
+)
 
 __all__ = [
     "ROW",
+    "build_discard",
     "discard",
     "discard_candidates",
     "may_discard",
@@ -72,9 +80,27 @@ def play_discard(
 ) -> GameState:
     """:func:`discard`, telling ``log`` the card and what followed."""
     the_card, rest = _judge_discard(state, card, player)
+    return build_discard(state, the_card, rest, log)
+
+
+def build_discard(
+    state: GameState, card: Card, rest: tuple[Card, ...], log: Log
+) -> GameState:
+    """The state after a discard the judge allows: ``card`` on the discard
+    pile, ``rest`` the hand left (as the judge found it), the turn over."""
     if log is not None:
-        log.append(CardDiscarded(state.current, the_card))
-    return finish_turn(state, the_card, rest, None, log)
+        log.append(CardDiscarded(state.current, card))
+    return finish_turn(state, card, rest, None, log)
+
+
+def _trusted_discard(state: GameState, move: Discard, log: Log) -> GameState:
+    """:func:`build_discard` of a discard listed for this very state: the
+    card is in hand (one object per face, found by identity)."""
+    card = move.card
+    rest = without(state.players[state.current].hand, card)
+    if rest is None:  # not listed for this state after all: judge it
+        return play_discard(state, card, None, log)
+    return build_discard(state, card, rest, log)
 
 
 def discard(
@@ -130,5 +156,6 @@ ROW: Final = MoveKind(
     lambda s, a, p, log: play_discard(s, a.card, p, log),
     discard_candidates,
     (Step.PLAY,),
+    trusted=_trusted_discard,
 )
 """The row of this kind of move in the table of moves."""

@@ -30,7 +30,10 @@ from ._kernel import (
     verify_turn,
 )
 
-__all__ = ["ROW", "draw", "draw_barrier", "draw_candidates", "play_draw", "verify_draw"]
+__all__ = [
+    "ROW",
+    "build_draw",
+    "draw", "draw_barrier", "draw_candidates", "play_draw", "verify_draw"]
 
 
 def verify_draw(
@@ -93,6 +96,13 @@ def play_draw(
 ) -> GameState:
     """:func:`draw`, telling ``log`` the card drawn."""
     verify_draw(state, source, player=player)
+    return build_draw(state, source, log)
+
+
+def build_draw(state: GameState, source: Pile, log: Log) -> GameState:
+    """The state after a draw the judge allows (:func:`verify_draw` asked
+    before, or the listing of this very state): the card moves from the
+    pile to the end of the hand, seen by all when it was the discard."""
     me = state.players[state.current]
     if source is DRAW_PILE:
         card = state.draw_pile[0]
@@ -141,5 +151,6 @@ ROW: Final = MoveKind(
     draw_candidates,
     (Step.DRAW,),
     uses_faces=False,
+    trusted=lambda s, a, log: build_draw(s, a.source, log),
 )
 """The row of this kind of move in the table of moves."""

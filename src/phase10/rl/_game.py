@@ -10,7 +10,7 @@ from .._actions import Action
 from .._flow import new_game
 from .._legal import legal_actions
 from .._memo import Memo, memo
-from .._moves import apply
+from .._moves import apply_listed
 from .._moves.next_hand import next_hand
 from .._rules import Rules
 from .._state import GameState, Step
@@ -18,6 +18,9 @@ from ..encoding import Encoding
 from ._writer import ObservationWriter
 
 __all__ = ["Game", "writer_for"]
+
+_HAND_OVER: Final = Step.HAND_OVER
+_GAME_OVER: Final = Step.GAME_OVER
 
 _WRITERS: Final[Memo[Encoding, ObservationWriter]] = memo("rl._game.writers", 64)
 """The observation writer of each encoding (equal encodings share one)."""
@@ -87,12 +90,12 @@ class Game:
     def play(self, move: Action) -> GameState:
         """Play ``move`` (one of :attr:`legal`), deal the next hand if the
         hand is over, and number the next moves."""
-        state = apply(self.state, move)  # type: ignore[arg-type]
+        state = apply_listed(self.state, move)  # type: ignore[arg-type]
         self.moves += 1
-        if state.step is Step.HAND_OVER:
+        if state.step is _HAND_OVER:
             state = next_hand(state)
         self.state = state
-        if state.step is Step.GAME_OVER or self.moves >= self.max_moves:
+        if state.step is _GAME_OVER or self.moves >= self.max_moves:
             self.legal = {}
         else:
             self.legal = self.number(legal_actions(state), state.current)

@@ -10,7 +10,7 @@ import gymnasium
 from gymnasium import spaces
 
 from .._flow import new_game
-from .._moves import apply
+from .._moves import apply, apply_listed
 from .._moves.next_hand import next_hand
 from .._rules import OFFICIAL, Rules
 from .._state import GameState, Step
@@ -103,7 +103,7 @@ class SoloEnv(gymnasium.Env[dict[str, Any], Any]):
             info = self._info()
             info["illegal"] = True
             return self._observe(), -1.0, True, False, info
-        self._advance(apply(game, move))
+        self._advance(apply_listed(game, move))
         self._play_bots()
         game = self._game()
         terminated = game.step is Step.GAME_OVER
