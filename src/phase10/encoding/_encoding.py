@@ -58,6 +58,12 @@ class Encoding(Immutable):
     """The pieces of an observation vector in order."""
     _starts: Mapping[str, int] = attrs.field(init=False, repr=False, eq=False)
     _kinds: tuple[GroupKind, ...] = attrs.field(init=False, repr=False, eq=False)
+    _fast: tuple[int, int, int, int, int, int, int] = attrs.field(
+        init=False, repr=False, eq=False
+    )
+    """What :meth:`_number` reads at every call: the starts of the blocks
+    ``draw``, ``take``, ``discard``, ``hit`` and ``lay``, ``max_groups`` and
+    ``max_lays``."""
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
@@ -88,7 +94,11 @@ class Encoding(Immutable):
         )
         set_(self, "actions", actions)
         set_(self, "observations", observation_layout(self._sizes()))
-        set_(self, "_starts", {segment.name: segment.start for segment in actions})
+        starts = {segment.name: segment.start for segment in actions}
+        set_(self, "_starts", starts)
+        blocks = ("draw", "take", "discard", "hit", "lay")
+        fast = (*(starts[name] for name in blocks), groups * players, self.max_lays)
+        set_(self, "_fast", fast)
 
     def _sizes(self) -> Sizes:
         return Sizes(
@@ -125,9 +135,7 @@ class Encoding(Immutable):
         numbered here, as their blocks number them (the tests check both
         ways on every position of seeded games); the others by their blocks.
         """
-        starts = self._starts
-        draw, take, discard = starts["draw"], starts["take"], starts["discard"]
-        hit, lay = starts["hit"], starts["lay"]
+        draw, take, discard, hit, lay, max_groups, max_lays = self._fast
         legal: dict[int, Action] = {}
         lays = 0
         move: Any
@@ -137,11 +145,11 @@ class Encoding(Immutable):
                 legal[discard + move.card.index] = move
             elif kind is Draw:
                 legal[draw if move.source is _DRAW_PILE else take] = move
-            elif kind is Hit and move.meld < self.max_groups and not move.card.is_skip:
+            elif kind is Hit and move.meld < max_groups and not move.card.is_skip:
                 low = PLAYABLE if move.end is _LOW else 0
                 legal[hit + move.meld * HIT_SLOTS + low + move.card.index] = move
             elif BLOCKS[kind].by_place:  # the lays, numbered by their place
-                if lays < self.max_lays:
+                if lays < max_lays:
                     legal[lay + lays] = move
                 lays += 1
             else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -18,6 +18,9 @@ from ._common import check_count, observation_space, picture
 from ._game import Game
 
 __all__ = ["MAX_MOVES", "Phase10Env", "env", "raw_env"]
+
+_frombuffer: Final = np.frombuffer
+_INT8: Final = np.dtype(np.int8)
 
 MAX_MOVES = 3_000
 """The default move limit of an episode. Two :class:`~phase10.bots.GreedyBot`
@@ -64,6 +67,7 @@ class Phase10Env(AECEnv):
         }
         self._game_ = Game(self.encoding, max_moves)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._num_actions = self.encoding.num_actions
         self.game: GameState | None = None
         self.moves = 0
         self._legal: dict[int, Any] = {}
@@ -97,15 +101,16 @@ class Phase10Env(AECEnv):
         the seat (only the pieces that changed since its last observation),
         and a copy returned; it equals ``encoding.observe(view(game, seat))``.
         """
-        game = self._game()
+        game = self.game
+        if game is None:
+            game = self._game()  # raises
         seat = self._seats[agent]
         observed = self._game_.observe(seat).copy()
-        marks = bytearray(self.encoding.num_actions)
+        marks = bytearray(self._num_actions)
         if seat == game.current:
             for index in self._legal:
                 marks[index] = 1
-        mask = np.frombuffer(marks, dtype=np.int8)
-        return {"observation": observed, "action_mask": mask}
+        return {"observation": observed, "action_mask": _frombuffer(marks, _INT8)}
 
     def step(self, action: Any) -> None:
         """Play move number ``action`` for the agent to move."""
@@ -121,7 +126,7 @@ class Phase10Env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.game = game = self._game_.play(move)
         self.moves += 1
-        if self._legal_now():
+        if self._legal_now(game):
             # While the game goes on, every reward is 0 and nobody is done:
             # clearing and adding the rewards, and putting the agents that
             # are done first, would change nothing.
@@ -138,9 +143,8 @@ class Phase10Env(AECEnv):
         self._after_move()
         self._accumulate_rewards()
 
-    def _legal_now(self) -> bool:
-        """Take the next agent and its moves; whether it has any."""
-        game = self._game()
+    def _legal_now(self, game: GameState) -> bool:
+        """Take the next agent of ``game`` and its moves; whether it has any."""
         self.agent_selection = self.possible_agents[game.current]
         self._legal = legal = self._game_.legal
         infos = self.infos
@@ -150,7 +154,7 @@ class Phase10Env(AECEnv):
         return bool(legal)
 
     def _after_move(self) -> None:
-        self._legal_now()
+        self._legal_now(self._game())
         self._deads_step_first()
 
     def _game(self) -> GameState:

@@ -26,6 +26,7 @@ dealt again.
 from __future__ import annotations
 
 import array
+import struct
 from collections.abc import Callable
 from typing import Any, Final, cast
 
@@ -87,7 +88,7 @@ ONE_CARD: Final[dict[str, str]] = {
 """The pieces with a 1 at one card's face (or none): two slots change."""
 
 FAST_KEYED: Final[dict[str, tuple[str, str | None]]] = {
-    "phase": ("(state.tiebreak, [(p.completed, p.active) for p in rows])", None),
+    "phase": ("state.tiebreak, {p}.completed, {p}.active", None),
     "group_present": _GROUP_KEY,
     "group_owner": _GROUP_KEY,
     "group_kind": _GROUP_KEY,
@@ -96,15 +97,17 @@ FAST_KEYED: Final[dict[str, tuple[str, str | None]]] = {
     "group_low": _GROUP_KEY,
     "group_high": _GROUP_KEY,
     "group_size": _GROUP_KEY,
-    "phases_done": ("[(p.completed, p.phases_done) for p in rows]", None),
-    "active_phase": ("[p.active for p in rows]", None),
-    "saved": ("[p.saved for p in rows]", "_saved(state, seat, seats, HIDDEN)"),
+    "phases_done": ("{p}.completed, {p}.phases_done", None),
+    "active_phase": ("{p}.active", None),
+    "saved": ("{p}.saved", "_saved(state, seat, seats, HIDDEN)"),
 }
 """The pieces written when they change: the expression they are made of
 (``key``), and an expression of their values, or ``None`` for the table's
 own function applied to the state (for pieces that read only fields the
 state and the view both have, with the same meaning: the view copies
-them by name)."""
+them by name). A key with ``{p}`` is the items of a tuple, those with
+``{p}`` written out once a row (``p0.active, p1.active``), so that no
+comprehension runs for it; any other key is one expression."""
 
 _UNSEEN: Final = object()
 """What an array's memory holds before its first write: equal to nothing."""
@@ -214,7 +217,6 @@ class ObservationWriter:
                 "    seats = SEATS[seat]",
                 f"    {', '.join(f's{k}' for k in range(n))}, = seats",
                 *(f"    p{k} = players[s{k}]" for k in range(n)),
-                f"    rows = [{', '.join(f'p{k}' for k in range(n))}]",
                 "    me = p0",
                 "    at = AT[seat]",
                 "    o = None",
@@ -250,7 +252,7 @@ class ObservationWriter:
                 run.append(values)
                 continue
             if run:
-                lines.append(f"    out[{run_start}:{start}] = [{', '.join(run)}]")
+                lines.append(self._packed(run, run_start, start))
                 run = []
             if name not in FAST_KEYED:
                 last_key = None
@@ -270,9 +272,26 @@ class ObservationWriter:
                     f"    out[{start}:{stop}] = {fill_name}(_view_seen(state, seat))"
                 )
         if run:
-            stop = self.encoding.observation_size
-            lines.append(f"    out[{run_start}:{stop}] = [{', '.join(run)}]")
+            lines.append(self._packed(run, run_start, self.encoding.observation_size))
         return lines
+
+    def _packed(self, values: list[str], start: int, stop: int) -> str:
+        """The line that writes a run of pieces written at every call: their
+        values packed straight into the slots as float32 (one call, no list
+        made of them)."""
+        pack = self._name(struct.Struct(f"={stop - start}f").pack_into)
+        return f"    {pack}(slots, {4 * start}, {', '.join(values)})"
+
+    def _key(self, key: str) -> str:
+        """The expression of a key of :data:`FAST_KEYED`, its ``{p}`` items
+        written out once a row."""
+        if "{p}" not in key:
+            return key
+        items = key.split(", ")
+        rows = range(self.encoding.players)
+        once = [item for item in items if "{p}" not in item]
+        each = [item.format(p=f"p{k}") for k in rows for item in items if "{p}" in item]
+        return f"({', '.join(once + each)},)"
 
     def _name(self, value: object) -> str:
         """A name for ``value`` in the function's namespace."""
@@ -294,7 +313,12 @@ class ObservationWriter:
             "        if old is UNSEEN:",
             f"            out[{start}:{start + FACE_COUNT}] = 0",
             "            old = ()",
-            f"        _recount(slots, {start}, old, key)",
+            # A card drawn, the change of most calls, is counted here: no call.
+            "        kept = len(old)",
+            "        if len(key) == kept + 1 and key[:kept] == old:",
+            f"            slots[{start} + key[kept].index] += 1",
+            "        else:",
+            f"            _recount(slots, {start}, old, key)",
         ]
 
     def _one_card(self, card: str, start: int, stop: int) -> list[str]:
@@ -325,7 +349,7 @@ class ObservationWriter:
         if key != last_key:  # pieces made of the same thing: one check
             slot = self._slot()
             lines += [
-                f"    key = {key}",
+                f"    key = {self._key(key)}",
                 f"    if key != memory[{slot}]:",
                 f"        memory[{slot}] = key",
             ]
