@@ -2,13 +2,15 @@
 
 ``tests/compat/<version>/`` holds documents a released version wrote, each
 beside what that version said it holds (``NAME.meaning.json``). They are
-never regenerated: see ``tests/compat/make_0_1_0.py``.
+never regenerated: see ``tests/compat/make_0_1_0.py`` and
+``tests/compat/make_0_2_0.py``.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ import attrs
 import pytest
 
 from phase10 import (
+    PRESETS,
     Action,
     FormatError,
     GameRecord,
@@ -23,6 +26,7 @@ from phase10 import (
     Hit,
     PlayerView,
     Rules,
+    Step,
     _json,
     final_state,
     from_dict,
@@ -31,6 +35,7 @@ from phase10 import (
     replay,
     to_dict,
     to_json,
+    view,
 )
 from phase10._codec import Codec
 from phase10._fields import Table
@@ -114,7 +119,96 @@ def test_the_released_documents_are_there() -> None:
         assert path.with_name(path.stem + ".meaning.json").exists()
 
 
-@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda path: path.name)
+def documents_of(version: str, kind: str) -> dict[str, Any]:
+    """The documents of a release of one kind, by file name, read by today's
+    code."""
+    return {
+        path.name: read(path, path.read_text(encoding="utf-8"))
+        for path in DOCUMENTS
+        if path.parent.name == version and kind_of(path) == kind
+    }
+
+
+def test_the_0_2_0_documents_hold_every_kind_the_release_promised() -> None:
+    """0.2.0 wrote the rules of every preset, states at each step (CHOOSE
+    included) and with save piles face up and face down, views of every seat
+    and a spectator under each edition, each of the ten kinds of move and
+    whole records of a classic, a Masters and a house-rules game."""
+    rules = documents_of("0.2.0", "rules")
+    assert {f"rules-{name}.json" for name in PRESETS} <= set(rules)
+    for name, preset in PRESETS.items():
+        assert rules[f"rules-{name}.json"] == preset
+    states = list(documents_of("0.2.0", "state").values())
+    assert {state.step for state in states} == set(Step)
+    saved = [s for s in states if any(p.saved for p in s.players)]
+    assert {s.rules.saved_cards_hidden for s in saved} == {False, True}
+    views = documents_of("0.2.0", "view")
+    for state_name, state in documents_of("0.2.0", "state").items():
+        if not any(name.startswith(state_name[:-5] + "-") for name in views):
+            continue
+        seats = {seen.seat for name, seen in views.items() if state_name[:-5] in name}
+        assert seats == {*range(len(state.players)), None}, state_name
+    editions = {seen.rules.phase_choice for seen in views.values()}
+    assert editions == {rules.phase_choice for rules in PRESETS.values()}
+    moves = documents_of("0.2.0", "move").values()
+    assert {type(move) for move in moves} == set(typing.get_args(Action))
+    records = documents_of("0.2.0", "record")
+    for wanted in ("classic", "masters", "house-rules"):
+        assert any(name.startswith(f"record-{wanted}-") for name in records)
+    played = {type(a) for record in records.values() for a in record.actions}
+    assert played == set(typing.get_args(Action))
+
+
+def test_the_custom_rules_of_0_2_0_have_every_option_away_from_its_default() -> None:
+    """Between them the custom rule sets of 0.2.0 set every option of Rules
+    away from its default, so that a reader that lost an option's value is
+    caught; each sets all but the one pair that cannot go together
+    (everyone_advances needs the phases in order). A new option of Rules is
+    not in them: it reads as its default, and the next release's documents
+    set it."""
+    since_0_2 = [
+        field.name
+        for field in attrs.fields(Rules)
+        if field.metadata.get("since", "0.1") in ("0.1", "0.2")
+    ]
+    written = json.loads((HERE / "0.2.0" / "rules-custom.meaning.json").read_text())
+    assert set(since_0_2) == set(written) - {"__class__"}
+    customs = {
+        name: rules
+        for name, rules in documents_of("0.2.0", "rules").items()
+        if name.startswith("rules-custom")
+    }
+    assert len(customs) == 2
+    away = {
+        name: {
+            field
+            for field in since_0_2
+            if getattr(rules, field) != getattr(Rules(), field)
+        }
+        for name, rules in customs.items()
+    }
+    assert set().union(*away.values()) == set(since_0_2)
+    for name, fields_away in away.items():
+        assert set(since_0_2) - fields_away <= {"everyone_advances", "phase_choice"}
+        assert len(set(since_0_2) - fields_away) == 1, name
+
+
+def test_a_released_view_is_what_its_state_shows_that_seat_now() -> None:
+    """A view 0.2.0 wrote beside its state is, read back, the view today's
+    code gives of that state for that seat: nothing shown then is hidden now
+    or the other way (face-down save piles included)."""
+    states = documents_of("0.2.0", "state")
+    views = documents_of("0.2.0", "view")
+    assert views
+    for name, seen in views.items():
+        label = name.removesuffix(".json").removeprefix("view-").rsplit("-seat-")[0]
+        state = states[f"state-{label.removesuffix('-spectator')}.json"]
+        assert view(state, seen.seat) == seen, name
+
+
+@pytest.mark.parametrize(
+    "path", DOCUMENTS, ids=lambda path: path.parent.name + "/" + path.name
+)
 def test_a_released_document_reads_with_its_meaning(path: Path) -> None:
     """A document written by a released version reads with today's code and
     means what it meant: the same hands, table, scores, turn and step; a
@@ -125,7 +219,9 @@ def test_a_released_document_reads_with_its_meaning(path: Path) -> None:
     assert_same_meaning(old, describe(meaning_of(path, value)))
 
 
-@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda path: path.name)
+@pytest.mark.parametrize(
+    "path", DOCUMENTS, ids=lambda path: path.parent.name + "/" + path.name
+)
 def test_a_released_document_written_again_keeps_its_meaning(path: Path) -> None:
     """Read, written by today's code and read again, a released document still
     means the same; a state read from it plays on."""
