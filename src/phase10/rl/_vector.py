@@ -63,7 +63,7 @@ class VectorEnv(GymnasiumVectorEnv):
     ([0.0, 0.0, 0.0, 0.0], [1, 1, 1, 1])
     >>> envs.close()
 
-    .. versionadded:: 0.3
+    .. versionadded:: 0.2
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": _SAME_STEP}  # noqa: RUF012
