@@ -55,7 +55,10 @@ __all__ = ["MAX_LAYS", "Encoding", "Segment"]
 MAX_LAYS: Final = _lays.MAX_LAYS
 """How many lays the encoding numbers by default. In 24,669 positions of
 seeded play where a phase could be laid, the most lays listed at once was
-95, and more than 32 happened 22 times."""
+95, and more than 32 happened 22 times.
+
+.. versionadded:: 0.1
+"""
 
 # The public names were defined in one module, phase10.encoding, until 0.2:
 # they keep saying so, for their reprs, the documentation and pickles.
