@@ -26,7 +26,10 @@ __all__ = ["Bot", "RandomBot", "as_view", "count", "random_source", "whole"]
 
 
 class Bot(Protocol):
-    """Anything that chooses a move from what its seat may see."""
+    """Anything that chooses a move from what its seat may see.
+
+    .. versionadded:: 0.1
+    """
 
     def choose(self, seen: PlayerView) -> Action:
         """The move to make; ``seen`` is the view of the seat to move."""
