@@ -49,6 +49,8 @@ The multisets to count grow with ``draws``: at 4 draws a standard phase
 asks at most 2,380 of them. A phase that reads both numbers and colours
 (a colour run, a house rule) cannot group its faces, and is counted up to
 2 draws (1,275 multisets): more raises :class:`~phase10.UsageError`.
+
+.. versionadded:: 0.2
 """
 
 PhaseLike = PhaseSpec | str | int
