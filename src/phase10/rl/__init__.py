@@ -36,7 +36,10 @@ __all__ = [
 ]
 
 SOLO_ID = "phase10/Solo-v0"
-"""The Gymnasium id of :class:`SoloEnv`."""
+"""The Gymnasium id of :class:`SoloEnv`.
+
+.. versionadded:: 0.1
+"""
 
 if SOLO_ID not in gymnasium.registry:
     gymnasium.register(id=SOLO_ID, entry_point="phase10.rl._solo:SoloEnv")

@@ -25,7 +25,10 @@ _INT8: Final = np.dtype(np.int8)
 MAX_MOVES = 3_000
 """The default move limit of an episode. Two :class:`~phase10.bots.GreedyBot`
 players finish a game in about 450 moves; players that move at random
-rarely finish one at all."""
+rarely finish one at all.
+
+.. versionadded:: 0.1
+"""
 
 
 class Phase10Env(AECEnv):
