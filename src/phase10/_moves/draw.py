@@ -33,7 +33,12 @@ from ._kernel import (
 __all__ = [
     "ROW",
     "build_draw",
-    "draw", "draw_barrier", "draw_candidates", "play_draw", "verify_draw"]
+    "draw",
+    "draw_barrier",
+    "draw_candidates",
+    "play_draw",
+    "verify_draw",
+]
 
 
 def verify_draw(

@@ -17,7 +17,7 @@ from .._lays import minimal_lays
 from .._phases import GroupSpec
 from .._rules import PhaseChoice
 from .._solver import solve
-from .._state import GameState, Meld, Step, replace
+from .._state import GameState, Meld, Step, phase_for, replace
 from ._kernel import PLAY_STEP, MoveKind, forget, take_from_hand, verify_turn
 
 __all__ = [
@@ -160,11 +160,13 @@ def lay_candidates(state: GameState, faces: tuple[Card, ...]) -> list[LayPhase]:
     if lay_barrier(state) is not None:
         return []
     seat = state.current
-    phase = state.phase_of(seat)
+    me = state.players[seat]
+    rules = state.rules
+    # state.phase_of(seat) without its check of the seat: it is the current one.
+    phase = phase_for(rules, state.tiebreak, me.completed, me.active)
     if phase is None:
         return []
-    hand = state.players[seat].hand
-    rules = state.rules
+    hand = me.hand
     if len(hand) > rules.hand_size + 1:
         raise IllegalMove(
             f"seat {seat} holds {len(hand)} cards, more than a player ever holds "

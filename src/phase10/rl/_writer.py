@@ -313,10 +313,19 @@ class ObservationWriter:
             "        if old is UNSEEN:",
             f"            out[{start}:{start + FACE_COUNT}] = 0",
             "            old = ()",
-            # A card drawn, the change of most calls, is counted here: no call.
+            # The changes of most calls are counted here, with no call: a
+            # card drawn (added at the end), or the card now on top of the
+            # discard pile played (its first copy taken out).
             "        kept = len(old)",
             "        if len(key) == kept + 1 and key[:kept] == old:",
             f"            slots[{start} + key[kept].index] += 1",
+            "        elif (",
+            "            len(key) == kept - 1",
+            "            and state.discard_pile",
+            "            and (top := state.discard_pile[0]) in old",
+            "            and key == old[: (cut := old.index(top))] + old[cut + 1 :]",
+            "        ):",
+            f"            slots[{start} + top.index] -= 1",
             "        else:",
             f"            _recount(slots, {start}, old, key)",
         ]
