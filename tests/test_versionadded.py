@@ -2,7 +2,7 @@
 
 The names of ``tests/public_api.txt`` that 0.1.0 exported (:data:`RELEASE_0_1`,
 the record of 0.1.0's public API) carry ``.. versionadded:: 0.1``; every
-other name, added since, carries the release it came in, at least 0.2.
+other name, added since, carries the release it comes in (:data:`NEXT`).
 Classes and functions carry it in their docstrings; constants in the text
 that documents them: their docstring in the source (``autodata``) or their
 ``py:data`` entry in ``docs/api/``. A docs page that lists names of 0.1 may
@@ -64,9 +64,19 @@ PAGE_NOTE = "Everything here is in 0.1 unless marked"
 DIRECTIVE = re.compile(r"\.\. versionadded:: (\S+)")
 
 
+RELEASES = {"0.1": RELEASE_0_1}
+"""The public names of each release, by its ``versionadded`` number. After a
+release, its names join here (see "Making a release" in the contributing
+guide) and :data:`NEXT` moves on."""
+
+NEXT = "0.2"
+"""The release a name that no release has yet comes in."""
+
+
 def released_in(full_name: str) -> str:
     """The release a public name came in."""
-    return "0.1" if full_name.removeprefix("phase10.") in RELEASE_0_1 else "0.2"
+    name = full_name.removeprefix("phase10.")
+    return next((v for v, names in RELEASES.items() if name in names), NEXT)
 
 
 def public_names() -> list[tuple[str, str]]:
