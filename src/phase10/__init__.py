@@ -135,7 +135,7 @@ from ._serialize import (
 from ._state import GameState, Meld, Pile, PlayerState, Step
 from ._view import PlayerView, PublicPlayer, describe_state, view
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "FACES",
