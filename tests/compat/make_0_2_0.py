@@ -1,11 +1,12 @@
 """How the documents of ``tests/compat/0.2.0/`` were made: once, by phase10 0.2.0.
 
 This script was run a single time, on 27 November 2026, against the sources
-that became the 0.2.0 release (the tree of the last commit before the
-version was bumped to 0.2.0; its ``__version__`` still read 0.1.0, which is
-why the script takes either)::
+that became the 0.2.0 release: the tree of commit ed1afb1 ("Observations a
+little cheaper..."), exported with ``git archive``, while the last changes
+of the release were being made and before the version was bumped, so its
+``__version__`` still read 0.1.0 (which is why the script takes either)::
 
-    PYTHONPATH=<a checkout of that tree>/src python tests/compat/make_0_2_0.py OUT
+    PYTHONPATH=<that tree>/src python tests/compat/make_0_2_0.py OUT
 
 and its output was checked in under ``tests/compat/0.2.0/``, together with
 this script. Those files are what a released version wrote; they are kept
