@@ -59,7 +59,9 @@ class Game:
         "writer",
     )
 
-    def __init__(self, encoding: Encoding, max_moves: int) -> None:
+    def __init__(
+        self, encoding: Encoding, max_moves: int, rows: Any = None
+    ) -> None:
         self.encoding = encoding
         self.rules: Rules = encoding.rules
         self.max_moves = max_moves
@@ -67,7 +69,13 @@ class Game:
         self.write = self.writer.write
         self.number = encoding._number
         n = encoding.players
-        made = [self.writer.new_array() for _ in range(n)]
+        # Each seat's array: its own, or row ``seat`` of ``rows`` (a float32
+        # array of one row a seat, as a vector of games keeps in one block).
+        made = (
+            [self.writer.new_array() for _ in range(n)]
+            if rows is None
+            else [(row, memoryview(row)) for row in rows]
+        )
         self.arrays = [array for array, _ in made]
         self.slots = [slots for _, slots in made]
         self.memories = [self.writer.memory() for _ in range(n)]

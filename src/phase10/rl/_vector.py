@@ -87,7 +87,13 @@ class VectorEnv(GymnasiumVectorEnv):
         self.single_action_space = spaces.Discrete(encoding.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._games = [Game(encoding, max_moves) for _ in range(num_envs)]
+        # Every seat's observation array of every game, in one block: a
+        # step's observations are gathered from it in one NumPy operation.
+        self._block = np.zeros(
+            (num_envs, num_players, encoding.observation_size), dtype=np.float32
+        )
+        self._games = [Game(encoding, max_moves, rows) for rows in self._block]
+        self._every = np.arange(num_envs)
         self._workers: list[Any] = []
         self._shares: list[tuple[int, int]] = []
         if workers is not None and workers > 1:
@@ -139,7 +145,7 @@ class VectorEnv(GymnasiumVectorEnv):
     ) -> tuple[dict[str, Any], Any, Any, Any, dict[str, Any]]:
         count = self.num_envs
         n = self.encoding.players
-        acted = np.empty(count, dtype=np.int64)
+        acted: list[int] = []
         all_rewards = np.zeros((count, n))
         terminated = np.zeros(count, dtype=bool)
         truncated = np.zeros(count, dtype=bool)
@@ -147,7 +153,8 @@ class VectorEnv(GymnasiumVectorEnv):
         for i, (game, action) in enumerate(zip(self._games, actions, strict=True)):
             state = game.state
             assert state is not None, "call reset() before step()"
-            seat = acted[i] = state.current
+            seat = state.current
+            acted.append(seat)
             move = game.legal.get(action)
             if move is None:
                 illegal[i] = terminated[i] = True
@@ -163,8 +170,9 @@ class VectorEnv(GymnasiumVectorEnv):
             elif not game.legal:
                 truncated[i] = True
                 game.reset()
-        observations, infos = self._observe(acted, all_rewards)
-        rewards = all_rewards[np.arange(count), acted]
+        seats = np.array(acted, dtype=np.int64)
+        observations, infos = self._observe(seats, all_rewards)
+        rewards = all_rewards[self._every, seats]
         infos["illegal"] = illegal
         return observations, rewards, terminated, truncated, infos
 
@@ -172,21 +180,26 @@ class VectorEnv(GymnasiumVectorEnv):
         self, acted: Any, all_rewards: Any
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         count = self.num_envs
-        encoding = self.encoding
-        observations = np.empty((count, encoding.observation_size), dtype=np.float32)
-        masks = np.zeros((count, encoding.num_actions), dtype=np.int8)
-        seats = np.empty(count, dtype=np.int64)
-        width = encoding.num_actions
+        width = self.encoding.num_actions
+        masks = np.zeros((count, width), dtype=np.int8)
+        seats: list[int] = []
         marked: list[int] = []
-        for i, game in enumerate(self._games):
+        base = 0
+        for game in self._games:
             state = game.state
             assert state is not None
-            seat = seats[i] = state.current
-            observations[i] = game.observe(seat)
-            base = i * width
+            seat = state.current
+            seats.append(seat)
+            game.observe(seat)  # into its row of the block
             marked += [base + index for index in game.legal]
+            base += width
         masks.reshape(-1)[marked] = 1
-        infos = {"seat": seats, "acted": acted, "rewards": all_rewards}
+        observations = self._block[self._every, seats]
+        infos = {
+            "seat": np.array(seats, dtype=np.int64),
+            "acted": acted,
+            "rewards": all_rewards,
+        }
         return {"observation": observations, "action_mask": masks}, infos
 
     # --- in other processes ---------------------------------------------------
