@@ -59,9 +59,7 @@ class Game:
         "writer",
     )
 
-    def __init__(
-        self, encoding: Encoding, max_moves: int, rows: Any = None
-    ) -> None:
+    def __init__(self, encoding: Encoding, max_moves: int, rows: Any = None) -> None:
         self.encoding = encoding
         self.rules: Rules = encoding.rules
         self.max_moves = max_moves
