@@ -151,7 +151,11 @@ def test_ctrl_c_still_says_how_to_replay_the_game() -> None:
     assert process.stdout is not None
     seen = ""
     while not seen.endswith("> "):
-        seen += process.stdout.read(1)
+        read = process.stdout.read(1)
+        if not read:  # the example ended before its first prompt
+            process.wait(timeout=60)
+            raise AssertionError(f"no prompt: {seen!r}, {process.returncode}")
+        seen += read
     os.kill(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
