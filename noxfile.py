@@ -314,6 +314,7 @@ def extras(session: nox.Session) -> None:
         "tests/test_rl_openspiel.py",
         "tests/test_vector.py",
         "tests/test_examples_executors.py",
+        "tests/test_versionadded.py",
         PHASE10_REQUIRE_EXTRAS="1",
         PHASE10_NO_SKIPS="1",
     )
