@@ -218,6 +218,7 @@ def test_a_view_s_top_discard_is_a_card_or_none() -> None:
         ),
         # Saves that do not score leave 11 cards a hand.
         pytest.param(Rules(saves_per_hand=1), 2 * 11 * 25, id="saved cards free"),
+        pytest.param(Rules(points=Points(low=35)), 2 * 11 * 35, id="low cards"),
         pytest.param(Rules(points=Points(high=30)), 2 * 11 * 30, id="high cards"),
         pytest.param(Rules(points=Points(skip=40)), 2 * 11 * 40, id="skips"),
     ],
