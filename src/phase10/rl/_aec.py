@@ -222,6 +222,46 @@ class CheckedEnv(OrderEnforcingWrapper[str, Any, Any]):
         super().__init__(inner)
         self.raw = inner
 
+    # The attributes a loop reads at every step, read here directly:
+    # PettingZoo's wrappers reach them through __getattr__, which tests a set
+    # of names and forwards a second time, about a microsecond a read.
+    @property
+    def agents(self) -> list[str]:  # type: ignore[override, unused-ignore]
+        """The agents still in the game (after :meth:`reset`)."""
+        return self._after_reset("agents").agents
+
+    @property
+    def agent_selection(self) -> str:  # type: ignore[override, unused-ignore]
+        """The agent to move (after :meth:`reset`)."""
+        return self._after_reset("agent_selection").agent_selection
+
+    @property
+    def terminations(self) -> dict[str, bool]:  # type: ignore[override, unused-ignore]
+        """Whether each agent's game has ended (after :meth:`reset`)."""
+        return self._after_reset("terminations").terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:  # type: ignore[override, unused-ignore]
+        """Whether each agent's game was cut short (after :meth:`reset`)."""
+        return self._after_reset("truncations").truncations
+
+    @property
+    def rewards(self) -> dict[str, float]:  # type: ignore[override, unused-ignore]
+        """Each agent's reward for the last move (after :meth:`reset`)."""
+        return self._after_reset("rewards").rewards
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:  # type: ignore[override, unused-ignore]
+        """Each agent's info (after :meth:`reset`)."""
+        return self._after_reset("infos").infos
+
+    def _after_reset(self, name: str) -> Phase10Env:
+        """The environment, unless ``name`` is read before the first reset
+        (the error PettingZoo's wrapper raises)."""
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return self.raw
+
     def observe(self, agent: str) -> dict[str, Any] | None:
         """The agent's observation, as :meth:`Phase10Env.observe`."""
         if not self._has_reset:
