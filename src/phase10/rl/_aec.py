@@ -126,6 +126,11 @@ class Phase10Env(AECEnv):
             raise ValueError(
                 f"{self.encoding.describe(int(action))} is not a legal move now"
             )
+        self._play(agent, move)
+
+    def _play(self, agent: str, move: Any) -> None:
+        """Play ``move``, one of the legal moves, for ``agent``, the agent to
+        move, whose game goes on."""
         self._cumulative_rewards[agent] = 0.0
         self.game = game = self._game_.play(move)
         self.moves += 1
@@ -302,12 +307,13 @@ class CheckedEnv(OrderEnforcingWrapper[str, Any, Any]):
             or raw.action_spaces[agent].contains(action)
         ):
             raise AssertionError("action is not in action space")
+        move = None if dead else raw._legal.get(int(action))
         if dead:
             raw._was_dead_step(action)
-        elif int(action) not in raw._legal:
+        elif move is None:
             self._end_illegally(agent)
         else:
-            raw.step(action)
+            raw._play(agent, move)
 
     def _end_illegally(self, agent: str) -> None:
         """End the game with -1 for ``agent``, as ``TerminateIllegalWrapper``."""
