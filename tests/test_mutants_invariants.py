@@ -322,9 +322,8 @@ def test_a_view_of_a_turn_to_draw_shows_cards_to_draw() -> None:
     emptied = attrs.evolve(
         seen, draw_size=0, discard_size=seen.discard_size + seen.draw_size
     )
-    # The refusal names the state's draw_pile, where a view's document has
-    # draw_size: only the reason is pinned here.
-    why = "a turn never starts with no draw pile$"
+    # The refusal names the view's own field, draw_size (a state's is draw_pile).
+    why = "^draw_size: a turn never starts with no draw pile$"
     with pytest.raises(InvalidState, match=why):
         check_view(emptied)
     with pytest.raises(InvalidState, match=why):

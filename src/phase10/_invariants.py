@@ -476,16 +476,20 @@ def _check_turn(
     ``_transitions.py``), so a state that fails one was made by hand or
     tampered with.
     """
-    _check_game_end(game, where, draw_size)
+    draw_key = "draw_pile" if hand_key == "hand" else "draw_size"
+    _check_game_end(game, where, draw_size, draw_key)
     _check_hand_end(game, where, hand_sizes, hand_key)
     _check_tiebreak(game, where)
     _check_players(game, where, hand_sizes, hand_key)
 
 
-def _check_game_end(game: GameState | PlayerView, where: str, draw_size: int) -> None:
-    """The turn is a contender's and starts with cards to draw, groups belong
-    to players who laid down, and a game has a winner, who completed the last
-    phase, exactly when it is over."""
+def _check_game_end(
+    game: GameState | PlayerView, where: str, draw_size: int, draw_key: str
+) -> None:
+    """The turn is a contender's and starts with cards to draw (``draw_size``
+    of them, in the field ``draw_key``: a state's ``draw_pile``, a view's
+    ``draw_size``), groups belong to players who laid down, and a game has a
+    winner, who completed the last phase, exactly when it is over."""
     players = game.players
     current = game.current
     in_play = _in_play(game)
@@ -499,7 +503,7 @@ def _check_game_end(game: GameState | PlayerView, where: str, draw_size: int) ->
     if in_play and current not in game.contenders:
         raise _fail(at(where, "current"), "the current seat is not playing this hand")
     if game.step is Step.DRAW and draw_size == 0:
-        raise _fail(at(where, "draw_pile"), "a turn never starts with no draw pile")
+        raise _fail(at(where, draw_key), "a turn never starts with no draw pile")
     for index, meld in enumerate(game.table):
         if not players[meld.owner].laid_down:
             raise _fail(
