@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from phase10 import Card, GameState, Rules, new_game, parse_cards
+import attrs
 
-__all__ = ["all_cards", "arranged_deck", "deal"]
+from phase10 import Card, GameState, PlayerView, Rules, new_game, parse_cards
+
+__all__ = ["all_cards", "arranged_deck", "deal", "player", "seen_player"]
 
 
 def arranged_deck(
@@ -85,3 +88,17 @@ def all_cards(state: GameState) -> Counter[Card]:
     for meld in state.table:
         found.update(meld.cards)
     return found
+
+
+def player(state: GameState, seat: int, **changes: Any) -> GameState:
+    """``state`` with some fields of one player changed."""
+    players = list(state.players)
+    players[seat] = attrs.evolve(players[seat], **changes)
+    return attrs.evolve(state, players=tuple(players))
+
+
+def seen_player(seen: PlayerView, seat: int, **changes: Any) -> PlayerView:
+    """``seen`` with some fields of one player's public record changed."""
+    players = list(seen.players)
+    players[seat] = attrs.evolve(players[seat], **changes)
+    return attrs.evolve(seen, players=tuple(players))

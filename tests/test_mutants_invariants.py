@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 import pytest
-from scenarios import deal
+from scenarios import deal, player, seen_player
 from test_masters import MASTERS, chosen, dealt
 
 from phase10 import (
@@ -42,20 +42,6 @@ from phase10 import (
     to_dict,
     view,
 )
-
-
-def player(state: GameState, seat: int, **changes: Any) -> GameState:
-    """``state`` with some fields of one player changed."""
-    players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
-
-
-def seen_player(seen: PlayerView, seat: int, **changes: Any) -> PlayerView:
-    """``seen`` with some fields of one player's public record changed."""
-    players = list(seen.players)
-    players[seat] = attrs.evolve(players[seat], **changes)
-    return attrs.evolve(seen, players=tuple(players))
 
 
 def refused(game: GameState | PlayerView, where: str, why: str) -> None:
