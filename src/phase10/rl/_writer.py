@@ -123,18 +123,17 @@ def _counts(cards: tuple[Card, ...]) -> list[int]:
 def _recount(
     slots: Any, start: int, old: tuple[Card, ...], new: tuple[Card, ...]
 ) -> None:
-    """Turn the counts of ``old`` at ``slots[start:]`` into those of ``new``.
+    """Turn the counts of ``old`` at ``slots[start:]`` into those of ``new``,
+    for the changes the writer's own lines do not count (a card drawn, the
+    card now on the discard pile played: see :meth:`ObservationWriter._counted`).
 
     A hand mostly changes by one card between two observations of its
-    seat: one drawn (added at the end) or one played (the first copy taken
-    out, the others in order); those are told apart by comparing the
-    tuples, which compares the cards by identity first. Else every count of
-    ``old`` is taken off and every count of ``new`` added.
+    seat: one played elsewhere (the first copy taken out, the others in
+    order) is found by comparing the tuples, which compares the cards by
+    identity first. Else every count of ``old`` is taken off and every
+    count of ``new`` added.
     """
     kept = len(old)
-    if len(new) == kept + 1 and new[:kept] == old:
-        slots[start + new[kept].index] += 1
-        return
     if len(new) == kept - 1:
         at = 0
         for card, other in zip(old, new):  # noqa: B905 (new is one shorter)
