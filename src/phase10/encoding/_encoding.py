@@ -97,7 +97,7 @@ class Encoding(Immutable):
         starts = {segment.name: segment.start for segment in actions}
         set_(self, "_starts", starts)
         blocks = ("draw", "take", "discard", "hit", "lay")
-        fast = (*(starts[name] for name in blocks), groups * players, self.max_lays)
+        fast = (*(starts[name] for name in blocks), self.max_groups, self.max_lays)
         set_(self, "_fast", fast)
 
     def _sizes(self) -> Sizes:
