@@ -244,10 +244,7 @@ class ObservationWriter:
                     run_start = start
                 values = INLINE[name]
                 if "{" in values:
-                    n = self.encoding.players
-                    values = ", ".join(
-                        values.format(p=f"p{k}", s=f"s{k}") for k in range(n)
-                    )
+                    values = self._per_row(values)
                 run.append(values)
                 continue
             if run:
@@ -287,10 +284,15 @@ class ObservationWriter:
         if "{p}" not in key:
             return key
         items = key.split(", ")
-        rows = range(self.encoding.players)
         once = [item for item in items if "{p}" not in item]
-        each = [item.format(p=f"p{k}") for k in rows for item in items if "{p}" in item]
-        return f"({', '.join(once + each)},)"
+        each = ", ".join(item for item in items if "{p}" in item)
+        return f"({', '.join([*once, self._per_row(each)])},)"
+
+    def _per_row(self, template: str) -> str:
+        """``template`` written out once a row, ``{p}`` the row's player
+        (``p0``, ``p1``...) and ``{s}`` its seat (``s0``, ``s1``...)."""
+        rows = range(self.encoding.players)
+        return ", ".join(template.format(p=f"p{k}", s=f"s{k}") for k in rows)
 
     def _name(self, value: object) -> str:
         """A name for ``value`` in the function's namespace."""
