@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ast
 import enum
-import itertools
 import typing
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import attrs
 import pytest
 from hypothesis import given, settings
+from sources import assignment_docstrings
 from strategies import option_strategy, rules_options, rules_records
 
 import phase10._rules
@@ -82,17 +82,7 @@ def field_docstrings(cls: type) -> dict[str, str]:
         for node in ast.parse(Path(module.__file__ or "").read_text("utf-8")).body
         if isinstance(node, ast.ClassDef) and node.name == cls.__name__
     )
-    found = {}
-    for statement, following in itertools.pairwise(body):
-        if (
-            isinstance(statement, ast.AnnAssign)
-            and isinstance(statement.target, ast.Name)
-            and isinstance(following, ast.Expr)
-            and isinstance(following.value, ast.Constant)
-            and isinstance(following.value.value, str)
-        ):
-            found[statement.target.id] = following.value.value
-    return found
+    return assignment_docstrings(body)
 
 
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda cls: cls.__name__)

@@ -15,12 +15,12 @@ import ast
 import importlib
 import importlib.util
 import inspect
-import itertools
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sources import assignment_docstrings
 
 ROOT = Path(__file__).parent.parent
 RECORD = Path(__file__).with_name("public_api.txt")
@@ -105,21 +105,9 @@ def attribute_docstring(full_name: str) -> str | None:
         for m in map(importlib.import_module, _imported_from(module, name))
     }:
         tree = ast.parse(Path(str(source)).read_text(encoding="utf-8"))
-        body = tree.body
-        for node, after in itertools.pairwise(body):
-            target: ast.expr | None = None
-            if isinstance(node, ast.AnnAssign):
-                target = node.target
-            if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target = node.targets[0]
-            if (
-                isinstance(target, ast.Name)
-                and target.id == name
-                and isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)
-            ):
-                return after.value.value
+        found = assignment_docstrings(tree.body).get(name)
+        if found is not None:
+            return found
     return None
 
 
