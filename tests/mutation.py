@@ -3,7 +3,7 @@ explained survivors (``nox -s mutation``).
 
     python tests/mutation.py --budget 300    # a sample of mutants, in 5 minutes
     python tests/mutation.py --all           # every mutant (before a release)
-    python tests/mutation.py --all --module phase10._groups
+    python tests/mutation.py --all --module phase10._groups   # the others' results stay
     python tests/mutation.py --all --keep    # go on with a run that stopped
     python tests/mutation.py --survivors     # the unexplained survivors again
     python tests/mutation.py --report        # the last run's results again
@@ -369,6 +369,24 @@ def unexplained(names: Iterable[str], explained: Sequence[Entry]) -> list[str]:
     return found
 
 
+def forget(modules: Sequence[str]) -> None:
+    """Start the modules ``modules`` afresh in the work folder: their
+    mutated copies and their results go (mutmut makes them again), the other
+    modules' results stay. With no modules, the whole work folder goes."""
+    if not modules:
+        shutil.rmtree(WORK, ignore_errors=True)
+        return
+    for module in modules:
+        path = WORK / module_path(module)
+        for made in (path, *(path.with_name(path.name + end) for end in MADE)):
+            made.unlink(missing_ok=True)
+
+
+MADE = (".meta", ".spans")
+"""What mutmut keeps beside a module's mutated copy: its results, and the
+lines of each mutated function."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -405,7 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_mutmut(again, None, args.jobs)
         return report(names, explained)
     if not args.keep:
-        shutil.rmtree(WORK, ignore_errors=True)
+        forget(modules)
     if args.all and args.keep:
         # Go on with a run that stopped: the mutants not tried yet.
         codes = results()
