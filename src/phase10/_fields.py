@@ -97,18 +97,16 @@ class Shape(NamedTuple):
 _SHAPES: Final[dict[Rule, Shape]] = {}
 RULE_SHAPES: Final[Mapping[Rule, Shape]] = MappingProxyType(_SHAPES)
 """The :class:`Shape` of every rule of a field, declared beside the rule
-(``@_takes``): the JSON Schema of a document is made from them, and a rule
+(``_takes``): the JSON Schema of a document is made from them, and a rule
 without one cannot be described (``_schema.py`` refuses it)."""
 
 
-def _takes(shape: Shape) -> Callable[[Rule], Rule]:
-    """Declare the shape of the values the rule below takes."""
+def _takes(rule: Rule, shape: Shape) -> None:
+    """Declare the shape of the values ``rule`` takes, under its definition.
 
-    def declare(rule: Rule) -> Rule:
-        _SHAPES[rule] = shape
-        return rule
-
-    return declare
+    A call, not a decorator: the mutation tests leave decorated functions
+    alone, and these rules are the readers' first checks."""
+    _SHAPES[rule] = shape
 
 
 _SEAT: Final = Shape("integer", 0, MAX_PLAYERS - 1)
@@ -118,55 +116,75 @@ _WHOLE: Final = Shape("integer", 0, MAX_SAFE_INT)
 # --- what one field may hold -------------------------------------------------------
 
 
-@_takes(_SEAT)
 def _seat(value: object, where: str, table: Table) -> int:
     return seat(value, where, table.seats)
 
 
-@_takes(_SEAT._replace(nullable=True))
+_takes(_seat, _SEAT)
+
+
 def _optional_seat(value: object, where: str, table: Table) -> int | None:
     return optional_seat(value, where, table.seats)
 
 
-@_takes(Shape("string", pattern=r"\S"))
+_takes(_optional_seat, _SEAT._replace(nullable=True))
+
+
 def _name(value: object, where: str, table: Table) -> str:
     return player_name(value, where)
 
 
-@_takes(Shape("integer", 0, MAX_PHASES))
+_takes(_name, Shape("string", pattern=r"\S"))
+
+
 def _completed(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, len(table.rules.phases))
 
 
-@_takes(Shape("integer", 0, MAX_OWED))
+_takes(_completed, Shape("integer", 0, MAX_PHASES))
+
+
 def _owed(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, MAX_OWED)
 
 
-@_takes(Shape("integer", 1, MAX_HANDS))
+_takes(_owed, Shape("integer", 0, MAX_OWED))
+
+
 def _hand_number(value: object, where: str, table: Table) -> int:
     return whole(value, where, 1, MAX_HANDS)
 
 
-@_takes(Shape("integer", 0, MAX_TURNS_PER_HAND))
+_takes(_hand_number, Shape("integer", 1, MAX_HANDS))
+
+
 def _turn_slot(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, MAX_TURNS_PER_HAND)
 
 
-@_takes(Shape("integer", 0, MAX_HANDS * (MAX_TURNS_PER_HAND + 1)))
+_takes(_turn_slot, Shape("integer", 0, MAX_TURNS_PER_HAND))
+
+
 def _shuffles(value: object, where: str, table: Table) -> int:
     # One shuffle a deal, and at most one a turn slot.
     return whole(value, where, 0, MAX_HANDS * (MAX_TURNS_PER_HAND + 1))
 
 
-@_takes(Shape("integer", 0, MAX_DECK))
+_takes(_shuffles, Shape("integer", 0, MAX_HANDS * (MAX_TURNS_PER_HAND + 1)))
+
+
 def _card_count(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, table.most)
 
 
-@_takes(Shape("integer", 1, HIGHEST, nullable=True))
+_takes(_card_count, Shape("integer", 0, MAX_DECK))
+
+
 def _group_number(value: object, where: str, table: Table) -> int | None:
     return optional_whole(value, where, 1, HIGHEST)
+
+
+_takes(_group_number, Shape("integer", 1, HIGHEST, nullable=True))
 
 
 SEED_TEXT: Final = Shape("string", pattern=rf"^-?[0-9]{{1,{MAX_SEED_DIGITS}}}$")
@@ -174,7 +192,6 @@ SEED_TEXT: Final = Shape("string", pattern=rf"^-?[0-9]{{1,{MAX_SEED_DIGITS}}}$")
 (:func:`~phase10._json.write_seed`); in Python, a whole number (below)."""
 
 
-@_takes(Shape("integer"))
 def _seed(value: object, where: str, table: Table) -> int:
     problem = seed_problem(value)
     if problem is not None:
@@ -182,14 +199,21 @@ def _seed(value: object, where: str, table: Table) -> int:
     return typing.cast(int, value)
 
 
-@_takes(Shape("integer", 0, MAX_PHASES - 1, nullable=True))
+_takes(_seed, Shape("integer"))
+
+
 def _active(value: object, where: str, table: Table) -> int | None:
     return optional_whole(value, where, 0, len(table.rules.phases) - 1)
 
 
-@_takes(Shape("integer", 0, MAX_HAND_SIZE))
+_takes(_active, Shape("integer", 0, MAX_PHASES - 1, nullable=True))
+
+
 def _saved_now(value: object, where: str, table: Table) -> int:
     return whole(value, where, 0, table.rules.saves_per_hand)
+
+
+_takes(_saved_now, Shape("integer", 0, MAX_HAND_SIZE))
 
 
 _PROGRESS: Final[dict[str, Rule]] = {
@@ -224,24 +248,32 @@ FIELD_RULES: Final[Mapping[type, Mapping[str, Rule]]] = {
 without one takes any value of its type (see :func:`field_rule`)."""
 
 
-@_takes(_WHOLE)
 def _any_whole(value: object, where: str, table: Table) -> int:
     return whole(value, where)
 
 
-@_takes(_WHOLE._replace(nullable=True))
+_takes(_any_whole, _WHOLE)
+
+
 def _any_whole_or_none(value: object, where: str, table: Table) -> int | None:
     return optional_whole(value, where)
 
 
-@_takes(Shape("boolean"))
+_takes(_any_whole_or_none, _WHOLE._replace(nullable=True))
+
+
 def _any_flag(value: object, where: str, table: Table) -> bool:
     return flag(value, where)
 
 
-@_takes(Shape("string"))
+_takes(_any_flag, Shape("boolean"))
+
+
 def _any_text(value: object, where: str, table: Table) -> str:
     return text(value, where)
+
+
+_takes(_any_text, Shape("string"))
 
 
 _PLAIN: Final[dict[object, Rule]] = {
