@@ -372,15 +372,22 @@ def unexplained(names: Iterable[str], explained: Sequence[Entry]) -> list[str]:
 def forget(modules: Sequence[str]) -> None:
     """Start the modules ``modules`` afresh in the work folder: their
     mutated copies and their results go (mutmut makes them again), the other
-    modules' results stay. With no modules, the whole work folder goes."""
+    modules' results stay. Which tests reach which function goes too: mutmut
+    measures it again for every test only when it has none, and a function
+    it mutates for the first time would otherwise have no test (and its
+    mutants "survive"). With no modules, the whole work folder goes."""
     if not modules:
         shutil.rmtree(WORK, ignore_errors=True)
         return
+    (WORK / REACH).unlink(missing_ok=True)
     for module in modules:
         path = WORK / module_path(module)
         for made in (path, *(path.with_name(path.name + end) for end in MADE)):
             made.unlink(missing_ok=True)
 
+
+REACH = "mutmut-stats.json"
+"""mutmut's record of the functions each test reaches, in the work folder."""
 
 MADE = (".meta", ".spans")
 """What mutmut keeps beside a module's mutated copy: its results, and the
