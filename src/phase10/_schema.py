@@ -243,7 +243,8 @@ def _ruled(rule: Rule, where: str) -> dict[str, Any]:
     shape = RULE_SHAPES.get(rule)
     if shape is None:
         raise TypeError(
-            f"the rule of {where} has no shape: declare it with _takes(rule, shape) in _fields.py"
+            f"the rule of {where} has no shape: declare it with "
+            "_takes(rule, shape) in _fields.py"
         )
     return _shape(shape)
 
