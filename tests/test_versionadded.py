@@ -1,8 +1,9 @@
 """Every public name says the release it came in: ``.. versionadded::``.
 
 The names of ``tests/public_api.txt`` that 0.1.0 exported (:data:`RELEASE_0_1`,
-the record of 0.1.0's public API) carry ``.. versionadded:: 0.1``; every
-other name, added since, carries the release it comes in (:data:`NEXT`).
+the record of 0.1.0's public API) carry ``.. versionadded:: 0.1``, those
+that 0.2.0 added (:data:`RELEASE_0_2`) ``0.2``; every other name, added
+since, carries the release it comes in (:data:`NEXT`).
 Classes and functions carry it in their docstrings; constants in the text
 that documents them: their docstring in the source (``autodata``) or their
 ``py:data`` entry in ``docs/api/``. A docs page that lists names of 0.1 may
@@ -64,12 +65,27 @@ PAGE_NOTE = "Everything here is in 0.1 unless marked"
 DIRECTIVE = re.compile(r"\.\. versionadded:: (\S+)")
 
 
-RELEASES = {"0.1": RELEASE_0_1}
+_NAMES_OF_0_2 = """
+    BadPhaseChoice CannotSave CardSaved ChoosePhase DrawSaved MAX_MOVE_NUMBER
+    PhaseChoice PhaseChosen Save SavedCardDrawn SwapWild UsageError WildSwapped
+    can_choose_phase can_draw_saved can_save can_swap_wild choose_phase
+    draw_saved json_schema masters_deck new_game_with_events save swap_wild
+    verify_choose_phase verify_draw_saved verify_save verify_swap_wild
+    analysis.Advice analysis.Estimate analysis.MAX_DRAWS analysis.advise
+    analysis.expected_draws analysis.hand_odds analysis.hand_outs analysis.hint
+    analysis.outs analysis.phase_odds analysis.unseen rl.VectorEnv
+"""
+RELEASE_0_2 = frozenset(_NAMES_OF_0_2.split())
+"""The public names that phase10 0.2.0 added: the top-level names of
+``tests/public_api.txt`` as tagged ``v0.2.0``, with ``phase10.rl``'s
+``__all__`` there, less those of :data:`RELEASE_0_1`."""
+
+RELEASES = {"0.1": RELEASE_0_1, "0.2": RELEASE_0_2}
 """The public names of each release, by its ``versionadded`` number. After a
 release, its names join here (see "Making a release" in the contributing
 guide) and :data:`NEXT` moves on."""
 
-NEXT = "0.2"
+NEXT = "0.3"
 """The release a name that no release has yet comes in."""
 
 
@@ -200,6 +216,10 @@ def test_the_check_knows_a_wrong_or_missing_release() -> None:
     assert wrong("phase10.Rules", ["0.1"]) is None
     assert wrong("phase10.Rules", ["0.2"]) is not None
     assert wrong("phase10.Save", ["0.1"]) is not None
+    assert wrong("phase10.Save", ["0.2"]) is None
+    assert wrong("phase10.analysis.hint", ["0.3"]) is not None
+    assert wrong("phase10.a_name_of_the_next_release", [NEXT]) is None
+    assert wrong("phase10.a_name_of_the_next_release", ["0.2"]) is not None
     assert wrong("phase10.Save", []) is not None
     assert wrong("phase10.Save", [], PAGE_NOTE) is not None
     assert wrong("phase10.WILD", [], PAGE_NOTE) is None
