@@ -1,6 +1,8 @@
 """The rules of single fields (``phase10._fields``), which check_state,
 check_view and the readers ask first: each whole number is refused one past
-its bounds, naming the field and the bounds, and taken at its bounds. The
+its bounds, naming the field and the bounds, and a value of the wrong type
+in a plain field (one with no rule of its own) is refused naming the
+field. The
 faults that mutation testing put into these rules (a bound moved or
 dropped, the field's name lost) showed which the other tests left unchecked
 (tests/mutation.py): a value past a bound was refused, but later and for
@@ -25,6 +27,7 @@ from phase10 import (
     InvalidState,
     LayPhase,
     PlayerView,
+    Rules,
     apply,
     check_state,
     check_view,
@@ -34,6 +37,8 @@ from phase10 import (
     to_dict,
     view,
 )
+from phase10._codec import Codec
+from phase10._fields import Table
 from phase10._flow import MAX_HANDS, MAX_TURNS_PER_HAND
 
 Change = Callable[[int], GameState | PlayerView]
@@ -146,3 +151,52 @@ def test_the_highest_number_is_taken(where: str, change: Change, high: int) -> N
     """The last phase may be the one attempted; the shuffles may reach their
     bound (one a deal, one a turn slot): records that are otherwise whole."""
     accepted(change(high))
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        player(official(), 0, laid_down=3),
+        seen_player(view(official(), 1), 0, laid_down=3),
+    ],
+    ids=["state", "view"],
+)
+def test_a_flag_that_is_not_true_or_false_is_refused_naming_the_field(
+    game: GameState | PlayerView,
+) -> None:
+    refused(game, "players[0].laid_down", "expected true or false, not 3")
+
+
+@attrs.frozen
+class Plain:
+    """A record of plain fields, as a later release might add to one."""
+
+    label: str
+    flag: bool
+    count: int
+    maybe: int | None = None
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "why"),
+    [
+        ("label", 3, "expected a text, not 3"),
+        ("flag", 3, "expected true or false, not 3"),
+        ("count", "3", "expected a whole number, not '3'"),
+        ("maybe", True, "expected a whole number, not true"),
+        ("maybe", -1, "expected a whole number >= 0, not -1"),
+    ],
+)
+def test_a_plain_field_of_the_wrong_type_is_refused_naming_itself(
+    key: str, value: object, why: str
+) -> None:
+    """The readers check a field with no rule of its own by its type alone
+    (a text, a flag, a whole number, or none), and name it."""
+    document = {"label": "x", "flag": False, "count": 1, key: value}
+    with pytest.raises(FormatError, match=f"^plain\\.{key}: {re.escape(why)}$"):
+        Codec(Plain).read(document, "plain", Table(Rules(), 0, 100))
+    assert Codec(Plain).read(
+        {"label": "x", "flag": True, "count": 1, "maybe": None},
+        "plain",
+        Table(Rules(), 0, 100),
+    ) == Plain("x", True, 1)
