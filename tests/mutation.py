@@ -430,7 +430,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_mutmut(again, None, args.jobs)
         return report(names, explained)
     if not args.keep:
-        forget(modules)
+        # The modules named start afresh, the others' results stay; a sample
+        # or a run of every module starts from nothing.
+        forget(args.module or [])
     if args.all and args.keep:
         # Go on with a run that stopped: the mutants not tried yet.
         codes = results()

@@ -33,3 +33,27 @@ def test_a_fresh_run_of_some_modules_keeps_the_other_modules_results(
     assert str(made["phase10._moves"][0]).endswith("_moves/__init__.py")
     mutation.forget([])
     assert not mutation.WORK.exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "forgotten"),
+    [
+        (["--all", "--module", "phase10._fields"], [["phase10._fields"]]),
+        (["--all"], [[]]),
+        (["--budget", "5"], [[]]),
+        (["--all", "--keep", "--module", "phase10._fields"], []),
+    ],
+)
+def test_a_run_starts_afresh_only_what_it_names(
+    argv: list[str], forgotten: list[list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``main`` forgets the modules named (all of them when none is), and
+    nothing with ``--keep``."""
+    calls: list[list[str]] = []
+    monkeypatch.setattr(mutation, "forget", lambda modules: calls.append(list(modules)))
+    monkeypatch.setattr(mutation, "mutant_names", lambda files: ["phase10._fields.x_f"])
+    monkeypatch.setattr(mutation, "results", lambda: {"phase10._fields.x_f": 1})
+    monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
+    monkeypatch.setattr(mutation, "report", lambda tried, explained: 0)
+    assert mutation.main(argv) == 0
+    assert calls == forgotten
