@@ -51,6 +51,8 @@ def test_a_run_starts_afresh_only_what_it_names(
     nothing with ``--keep``."""
     calls: list[list[str]] = []
     monkeypatch.setattr(mutation, "forget", lambda modules: calls.append(list(modules)))
+    # Nothing of mutmut itself: the tests run without it.
+    monkeypatch.setattr(mutation, "targets", lambda: [Path("src/phase10/_fields.py")])
     monkeypatch.setattr(mutation, "mutant_names", lambda files: ["phase10._fields.x_f"])
     monkeypatch.setattr(mutation, "results", lambda: {"phase10._fields.x_f": 1})
     monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
