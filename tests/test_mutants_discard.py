@@ -24,6 +24,7 @@ from phase10 import (
     parse_cards,
 )
 from phase10._flow import MAX_TURNS_PER_HAND
+from phase10._moves import apply_listed
 
 
 @pytest.mark.rule("R21")
@@ -45,6 +46,15 @@ def test_a_skip_or_a_card_not_held_is_refused_citing_its_rule() -> None:
     assert missing.value.clause == "R21"
     assert str(missing.value) == "you do not hold Y7 (rule R21)"
     assert not can_apply(state, Discard("Y7"))
+
+
+@pytest.mark.rule("R21")
+def test_the_learners_loop_judges_a_discard_it_did_not_list() -> None:
+    """apply_listed builds a listed discard without its judge; given one of a
+    card not held after all, it judges it and refuses it as apply does."""
+    state = apply(deal(["R1 R2 S", "B1 B2 S"], dealer=1), Draw())
+    with pytest.raises(CardNotInHand, match=r"^you do not hold Y7 \(rule R21\)$"):
+        apply_listed(state, Discard("Y7"))
 
 
 @pytest.mark.rule("R21")
