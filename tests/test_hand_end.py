@@ -15,6 +15,7 @@ from phase10 import (
     EmptyDrawPile,
     GameOver,
     GameState,
+    LayPhase,
     NextHand,
     NoSuchSeat,
     Points,
@@ -26,6 +27,7 @@ from phase10 import (
     draw,
     hit,
     lay_phase,
+    legal_actions,
     next_hand,
     skip,
     skip_targets,
@@ -225,6 +227,14 @@ def test_a_tie_on_the_total_calls_a_tie_break_hand() -> None:
     assert tiebreak.players[2].hand == ()
     assert tiebreak.current == 0
     assert tiebreak.phase_of(0) == ONE_PHASE.phases[-1]
+    # Though every contender has completed every phase, the last one's lays
+    # are listed: each pair of the three 3s held.
+    lays = [a for a in legal_actions(draw(tiebreak)) if isinstance(a, LayPhase)]
+    assert sorted(sorted(map(str, a.groups[0])) for a in lays) == [
+        ["B3", "R3"],
+        ["B3", "Y3"],
+        ["R3", "Y3"],
+    ]
     state = lay_phase(draw(tiebreak), ["R3 B3 Y3"])
     assert skip_targets(state) == (1,)
     over = discard(state, "G4")
