@@ -23,6 +23,7 @@ from phase10 import (
     Card,
     Color,
     Draw,
+    FormatError,
     GameState,
     InvalidState,
     LayPhase,
@@ -44,15 +45,21 @@ from phase10 import (
 )
 
 
-def refused(game: GameState | PlayerView, where: str, why: str) -> None:
+def refused(
+    game: GameState | PlayerView,
+    where: str,
+    why: str,
+    read: type[FormatError] = InvalidState,
+) -> None:
     """check_state or check_view refuses ``game``, naming ``where`` first,
-    and reading its document refuses it alike."""
+    and reading its document refuses it alike, with ``read`` (a field that
+    its own rule refuses in a document is a :class:`FormatError`)."""
     kind = GameState if isinstance(game, GameState) else PlayerView
     check = check_state if kind is GameState else check_view
     start = f"^{re.escape(where)}: " if where else "^"
     with pytest.raises(InvalidState, match=start + why):
         check(game)  # type: ignore[arg-type]
-    with pytest.raises(InvalidState, match=start + why):
+    with pytest.raises(read, match=start + why):
         from_dict(to_dict(game), kind)
 
 
