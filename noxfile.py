@@ -34,7 +34,8 @@ CI_FUZZ_SECONDS = 90
 """The fuzzers' whole budget in CI: ten seconds a target."""
 CI_SOAK_SECONDS = 60
 CI_MUTATION_SECONDS = 180
-"""Mutation testing's budget in CI: a sample of the mutants, another each day."""
+"""Mutation testing's budget in CI: a sample of the mutants, drawn anew for
+each change to the code mutated."""
 
 nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["tests", "lint", "typecheck"]

@@ -23,8 +23,9 @@ survives and is not in the list, and prints the entry to add (once the
 reason is found) or the test to write.
 
 ``--budget`` tries a sample of the mutants, drawn with ``--seed`` (by
-default the day's number, so that CI tries other mutants each day), and
-stops trying when the seconds run out. ``--all`` tries every mutant.
+default a digest of the source mutated, so that the same code draws the
+same sample wherever it runs and changed code draws another), and stops
+trying when the seconds run out. ``--all`` tries every mutant.
 ``--survivors`` tries again, in the same work folder, the mutants that
 survived the last run and that the list does not explain, once tests have
 been written to kill them.
@@ -34,9 +35,9 @@ from __future__ import annotations
 
 import argparse
 import ast
-import datetime
 import difflib
 import fnmatch
+import hashlib
 import json
 import os
 import random
@@ -245,6 +246,21 @@ class _cwd:
         os.chdir(self.old)
 
 
+def source_seed(files: Iterable[Path]) -> int:
+    """The sample's seed when none is given: a digest of the files mutated
+    (paths relative to the project). CI's sample of a tree is the one its
+    author draws on their own machine first, and a change to the code mutated
+    draws another; tests and the survivors list do not take part, so the
+    sample a new test is written for is the one tried again."""
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(path.as_posix().encode())
+        digest.update(b"\0")
+        digest.update((ROOT / path).read_bytes())
+        digest.update(b"\0")
+    return int.from_bytes(digest.digest()[:4], "big")
+
+
 def mutant_names(files: Iterable[Path]) -> list[str]:
     """Every mutant's name, as mutmut will make them."""
     from mutmut.mutation.file_mutation import mutate_file_contents
@@ -403,7 +419,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     mode.add_argument(
         "--survivors", action="store_true", help="the unexplained survivors again"
     )
-    parser.add_argument("--seed", type=int, help="the sample (default: the day)")
+    parser.add_argument(
+        "--seed", type=int, help="the sample (default: a digest of the source)"
+    )
     parser.add_argument("--module", action="append", help="only these modules")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument(
@@ -444,7 +462,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         seed = args.seed
         if seed is None:
-            seed = datetime.date.today().toordinal()
+            seed = source_seed(files)
         # More than the budget can try: mutmut tries them cheapest first.
         count = min(len(names), max(10, int(args.budget // 2)))
         sample = random.Random(seed).sample(names, count)

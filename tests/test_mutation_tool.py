@@ -59,3 +59,41 @@ def test_a_run_starts_afresh_only_what_it_names(
     monkeypatch.setattr(mutation, "report", lambda tried, explained: 0)
     assert mutation.main(argv) == 0
     assert calls == forgotten
+
+
+def test_the_sample_is_drawn_from_the_source_mutated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default seed is a digest of the files mutated: the same files
+    draw the same sample on any machine and any day (CI's sample of a tree
+    is the one its author can try first), and a change of one byte, or
+    another set of files, draws another."""
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    first, second = Path("src/a.py"), Path("src/b.py")
+    (tmp_path / "src").mkdir()
+    (tmp_path / first).write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / second).write_text("y = 2\n", encoding="utf-8")
+    seed = mutation.source_seed([first, second])
+    assert mutation.source_seed([second, first]) == seed
+    assert mutation.source_seed([first]) != seed
+    (tmp_path / second).write_text("y = 3\n", encoding="utf-8")
+    assert mutation.source_seed([first, second]) != seed
+
+
+def test_a_sample_without_a_seed_uses_the_sources_digest(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--budget`` without ``--seed`` draws with :func:`source_seed` of the
+    files it mutates; ``--seed`` overrides it."""
+    files = [Path("src/phase10/_fields.py")]
+    names = [f"phase10._fields.x_{i}" for i in range(50)]
+    monkeypatch.setattr(mutation, "forget", lambda modules: None)
+    monkeypatch.setattr(mutation, "targets", lambda: files)
+    monkeypatch.setattr(mutation, "mutant_names", lambda files: names)
+    monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
+    monkeypatch.setattr(mutation, "report", lambda tried, explained: 0)
+    argv = ["--budget", "20", "--module", "phase10._fields"]
+    assert mutation.main(argv) == 0
+    assert f"seed {mutation.source_seed(files)}\n" in capsys.readouterr().out
+    assert mutation.main([*argv, "--seed", "7"]) == 0
+    assert "seed 7\n" in capsys.readouterr().out

@@ -164,7 +164,7 @@ def apply_listed(state: GameState, action: Action) -> GameState:
     trusted = row.trusted
     if trusted is None:
         return row.play(state, action, None, None)
-    return trusted(state, action, None)
+    return trusted(state, action)
 
 
 def apply_with_events(

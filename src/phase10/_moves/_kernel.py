@@ -98,14 +98,15 @@ class MoveKind(Immutable):
     which this is true. It repeats the first check of ``candidates``, which
     lists nothing under other rules, so that a listing under the official
     rules does not ask the editions' moves at every turn."""
-    trusted: Callable[[GameState, Any, Log], GameState] | None = None
-    """``trusted(state, move, log)``: the next state of a move that
+    trusted: Callable[[GameState, Any], GameState] | None = None
+    """``trusted(state, move)``: the next state of a move that
     ``candidates`` listed for this very state, built without asking the
     judge again (the listing has asked it). Given by the kinds a learner's
     loop makes at almost every step (draws, discards), whose builder needs
     nothing of what the judge finds but what is cheap to find again;
     ``None`` plays the move as :attr:`play` does (see
-    :func:`~phase10._moves.apply_listed`)."""
+    :func:`~phase10._moves.apply_listed`). It tells no events: the loops
+    that play listed moves ask for none."""
     uses_faces: bool = True
     """Whether ``candidates`` reads ``faces``, the distinct cards in hand:
     :func:`~phase10.legal_actions` works them out only for a step in which

@@ -93,14 +93,14 @@ def build_discard(
     return finish_turn(state, card, rest, None, log)
 
 
-def _trusted_discard(state: GameState, move: Discard, log: Log) -> GameState:
+def _trusted_discard(state: GameState, move: Discard) -> GameState:
     """:func:`build_discard` of a discard listed for this very state: the
     card is in hand (one object per face, found by identity)."""
     card = move.card
     rest = without(state.players[state.current].hand, card)
     if rest is None:  # not listed for this state after all: judge it
-        return play_discard(state, card, None, log)
-    return build_discard(state, card, rest, log)
+        return play_discard(state, card, None, None)
+    return build_discard(state, card, rest, None)
 
 
 def discard(

@@ -156,6 +156,6 @@ ROW: Final = MoveKind(
     draw_candidates,
     (Step.DRAW,),
     uses_faces=False,
-    trusted=lambda s, a, log: build_draw(s, a.source, log),
+    trusted=lambda s, a: build_draw(s, a.source, None),
 )
 """The row of this kind of move in the table of moves."""
