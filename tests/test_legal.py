@@ -318,6 +318,40 @@ def test_draws_and_discards_are_built_without_their_judge() -> None:
     assert trusted == {Draw, Discard}
 
 
+def test_a_listed_draw_or_discard_is_not_judged_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """apply_listed builds a listed draw or discard without asking its
+    judge (the loop of a learner pays for the listing's judgement once),
+    and builds the state apply builds. With the judges made to refuse
+    everything, apply refuses and apply_listed does not."""
+    from phase10._moves import apply_listed
+    from phase10._moves import discard as discard_module
+    from phase10._moves import draw as draw_module
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise phase10.UsageError("judged again")
+
+    rng = random.Random(5)
+    state = phase10.new_game(["Ann", "Bob", "Cy"], seed=5)
+    built = 0
+    for _ in range(300):
+        if state.step is Step.GAME_OVER:
+            break
+        move = rng.choice(legal_actions(state))
+        wanted = phase10.apply(state, move)
+        if isinstance(move, (Draw, Discard)):
+            with monkeypatch.context() as patch:
+                patch.setattr(draw_module, "verify_draw", refuse)
+                patch.setattr(discard_module, "_judge_discard", refuse)
+                with pytest.raises(phase10.UsageError, match="judged again"):
+                    phase10.apply(state, move)
+                assert apply_listed(state, move) == wanted
+            built += 1
+        state = wanted
+    assert built > 100
+
+
 # --- every move not listed is refused ----------------------------------------
 
 
