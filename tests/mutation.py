@@ -55,6 +55,8 @@ ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "mutants"
 """mutmut's work folder (ignored by git)."""
 SURVIVORS = ROOT / "tests" / "mutation_survivors.txt"
+RUNS = ROOT / "tests" / "mutation_runs.txt"
+"""The full runs on record, written by ``--all`` (see :func:`record_runs`)."""
 KILLED = {1, 3}
 """mutmut's exit codes of a test run that failed: the mutant is killed."""
 TIMED_OUT = {24, -24, 152, 255, 36, -9, -11}
@@ -125,8 +127,6 @@ def read_survivors(text: str) -> list[Entry]:
             blocks.append([])
     for block in filter(None, blocks):
         function, *rest = block
-        if function.startswith("sampled:"):
-            continue
         removed = tuple(_pattern(x[2:].strip()) for x in rest if x.startswith("- "))
         added = tuple(_pattern(x[2:].strip()) for x in rest if x.startswith("+ "))
         why = [x[4:].strip() for x in rest if x.startswith("why:")]
@@ -136,17 +136,82 @@ def read_survivors(text: str) -> list[Entry]:
     return found
 
 
-def sampled_modules(text: str) -> list[str]:
-    """The modules of the survivors list's ``sampled:`` line: those whose
-    survivors it explains in full, from which ``--budget`` draws.
+def module_digest(module: str) -> str:
+    """A digest of ``module``'s source, to tell whether it changed."""
+    return hashlib.sha256((ROOT / module_path(module)).read_bytes()).hexdigest()[:16]
 
-    >>> sampled_modules("# c\\nsampled: m.a m.b\\n")
-    ['m.a', 'm.b']
+
+RUNS_HEAD = """\
+# Written by tests/mutation.py --all: each module whose every mutant a full
+# run tried, none of them surviving unexplained, with a digest of the source
+# it tried and its figures (mutants, killed, explained). Commit it with the
+# tests and the survivors' entries the run asked for. A module whose source
+# has changed since is out of date: the short runs say so, and a release
+# runs it again.
+"""
+
+
+@dataclass(frozen=True)
+class Run:
+    """A full run on record: the source's digest and the run's figures."""
+
+    digest: str
+    mutants: int
+    killed: int
+    explained: int
+
+    def line(self, module: str) -> str:
+        return f"{module} {self.digest} {self.mutants} {self.killed} {self.explained}"
+
+
+def read_runs(text: str) -> dict[str, Run]:
+    """The full runs on record, by module.
+
+    >>> read_runs("# c\\nm.a 0123abcd 10 9 1\\n")
+    {'m.a': Run(digest='0123abcd', mutants=10, killed=9, explained=1)}
     """
+    runs = {}
     for line in text.splitlines():
-        if line.startswith("sampled:"):
-            return line.split()[1:]
-    return []
+        if not line.strip() or line.startswith("#"):
+            continue
+        module, digest, *figures = line.split()
+        mutants, killed, explained = map(int, figures)
+        runs[module] = Run(digest, mutants, killed, explained)
+    return runs
+
+
+def record_runs(table: dict[str, list[int]]) -> list[str]:
+    """Put on record each module of a full run's ``table`` (killed,
+    explained, new and unseen mutants by module) whose every mutant was
+    tried and none survived unexplained; the modules recorded."""
+    runs = read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
+    done = []
+    for module, (killed, known, unknown, unseen) in sorted(table.items()):
+        if unknown or unseen:
+            continue
+        total = killed + known
+        runs[module] = Run(module_digest(module), total, killed, known)
+        done.append(module)
+    lines = [runs[module].line(module) for module in sorted(runs)]
+    RUNS.write_text(RUNS_HEAD + "\n".join(lines) + "\n", encoding="utf-8")
+    return done
+
+
+def out_of_date(modules: Iterable[str]) -> list[str]:
+    """The modules of ``modules`` with no full run on record of their
+    source as it is now."""
+    runs = read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
+    return [
+        module
+        for module in modules
+        if module not in runs or runs[module].digest != module_digest(module)
+    ]
+
+
+def sampled_modules() -> list[str]:
+    """The modules with a full run on record: those whose survivors the
+    list explains in full, from which ``--budget`` draws."""
+    return sorted(read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {})
 
 
 def module_name(path: Path) -> str:
@@ -320,8 +385,11 @@ def results() -> dict[str, int | None]:
     return found
 
 
-def report(tried: Iterable[str], explained: Sequence[Entry]) -> int:
-    """Print the score of each module and the survivors; the exit status."""
+def report(
+    tried: Iterable[str], explained: Sequence[Entry], *, full: bool = False
+) -> int:
+    """Print the score of each module and the survivors; the exit status.
+    After a ``full`` run, put the modules it finished on record."""
     codes = results()
     files: dict[str, Mutated] = {}
     table: dict[str, list[int]] = {}
@@ -364,7 +432,21 @@ def report(tried: Iterable[str], explained: Sequence[Entry]) -> int:
             "write a test of public behaviour that kills each, or, when none "
             "can tell it from the real code, add its entry with the reason."
         )
+    if full:
+        recorded = record_runs(table)
+        if recorded:
+            print(f"\nOn record in {RUNS.name}: {', '.join(recorded)}")
     return 1 if new else 0
+
+
+def warn_out_of_date(modules: Iterable[str]) -> None:
+    """Say which of the sampled ``modules`` changed since their full run."""
+    stale = out_of_date(modules)
+    if stale:
+        print(
+            f"\nChanged since their full run on record in {RUNS.name} "
+            f"(run --all --module M for each before a release): {', '.join(stale)}"
+        )
 
 
 def unexplained(names: Iterable[str], explained: Sequence[Entry]) -> list[str]:
@@ -432,13 +514,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = SURVIVORS.read_text(encoding="utf-8")
     explained = read_survivors(text)
     files = targets()
-    modules = args.module or (
-        [] if args.all or args.survivors else sampled_modules(text)
-    )
+    modules = args.module or ([] if args.all or args.survivors else sampled_modules())
+    if args.budget is not None and not modules:
+        raise SystemExit(f"no full run on record in {RUNS.name}: run --all first")
     if modules:
         files = [path for path in files if module_name(path) in modules]
     names = mutant_names(files)
     if args.report:
+        warn_out_of_date(sampled_modules())
         return report(names, explained)
     if args.survivors:
         # mutmut tries again the mutants it is given by name, with the tests
@@ -446,7 +529,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         again = unexplained(names, explained)
         if again:
             run_mutmut(again, None, args.jobs)
-        return report(names, explained)
+        return report(names, explained, full=True)
     if not args.keep:
         # The modules named start afresh, the others' results stay; a sample
         # or a run of every module starts from nothing.
@@ -458,7 +541,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not sample:
             return report(names, explained)
     elif args.all:
-        sample = [f"{module}.*" for module in modules]
+        # A module's own mutants, not those of the modules of its package.
+        sample = [f"{module}.{x}*" for module in modules for x in ("x_", "xǁ")]
     else:
         seed = args.seed
         if seed is None:
@@ -470,7 +554,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     run_mutmut(sample, args.budget, args.jobs)
     print(f"{time.monotonic() - started:.0f} s")
-    return report(names if args.all else sample, explained)
+    if not args.all:
+        warn_out_of_date(sampled_modules())
+    return report(names if args.all else sample, explained, full=args.all)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 from pathlib import Path
 
 import mutation
@@ -35,6 +36,43 @@ def test_a_fresh_run_of_some_modules_keeps_the_other_modules_results(
     assert not mutation.WORK.exists()
 
 
+def on_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
+    """A record of full runs of ``modules`` (their sources as they are)."""
+    runs = tmp_path / "runs.txt"
+    lines = [mutation.Run(mutation.module_digest(m), 1, 1, 0).line(m) for m in modules]
+    runs.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(mutation, "RUNS", runs)
+
+
+def test_a_sample_draws_only_from_modules_with_a_full_run_on_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sample is drawn from the modules on record alone, and with none
+    on record a sample is refused rather than drawn from every module."""
+    seen: list[list[Path]] = []
+    monkeypatch.setattr(mutation, "forget", lambda modules: None)
+    monkeypatch.setattr(
+        mutation,
+        "targets",
+        lambda: [Path("src/phase10/_fields.py"), Path("src/phase10/_groups.py")],
+    )
+
+    def names(files: list[Path]) -> list[str]:
+        seen.append(list(files))
+        return ["m.x_f"]
+
+    monkeypatch.setattr(mutation, "mutant_names", names)
+    monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
+    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
+    on_record(tmp_path, monkeypatch, "phase10._groups")
+    assert mutation.main(["--budget", "5"]) == 0
+    assert seen == [[Path("src/phase10/_groups.py")]]
+    assert mutation.sampled_modules() == ["phase10._groups"]
+    on_record(tmp_path, monkeypatch)
+    with pytest.raises(SystemExit, match="no full run on record"):
+        mutation.main(["--budget", "5"])
+
+
 @pytest.mark.parametrize(
     ("argv", "forgotten"),
     [
@@ -45,10 +83,14 @@ def test_a_fresh_run_of_some_modules_keeps_the_other_modules_results(
     ],
 )
 def test_a_run_starts_afresh_only_what_it_names(
-    argv: list[str], forgotten: list[list[str]], monkeypatch: pytest.MonkeyPatch
+    argv: list[str],
+    forgotten: list[list[str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``main`` forgets the modules named (all of them when none is), and
     nothing with ``--keep``."""
+    on_record(tmp_path, monkeypatch, "phase10._fields")
     calls: list[list[str]] = []
     monkeypatch.setattr(mutation, "forget", lambda modules: calls.append(list(modules)))
     # Nothing of mutmut itself: the tests run without it.
@@ -56,7 +98,7 @@ def test_a_run_starts_afresh_only_what_it_names(
     monkeypatch.setattr(mutation, "mutant_names", lambda files: ["phase10._fields.x_f"])
     monkeypatch.setattr(mutation, "results", lambda: {"phase10._fields.x_f": 1})
     monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
-    monkeypatch.setattr(mutation, "report", lambda tried, explained: 0)
+    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
     assert mutation.main(argv) == 0
     assert calls == forgotten
 
@@ -81,19 +123,94 @@ def test_the_sample_is_drawn_from_the_source_mutated(
 
 
 def test_a_sample_without_a_seed_uses_the_sources_digest(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """``--budget`` without ``--seed`` draws with :func:`source_seed` of the
     files it mutates; ``--seed`` overrides it."""
+    on_record(tmp_path, monkeypatch, "phase10._fields")
     files = [Path("src/phase10/_fields.py")]
     names = [f"phase10._fields.x_{i}" for i in range(50)]
     monkeypatch.setattr(mutation, "forget", lambda modules: None)
     monkeypatch.setattr(mutation, "targets", lambda: files)
     monkeypatch.setattr(mutation, "mutant_names", lambda files: names)
     monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
-    monkeypatch.setattr(mutation, "report", lambda tried, explained: 0)
+    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
     argv = ["--budget", "20", "--module", "phase10._fields"]
     assert mutation.main(argv) == 0
     assert f"seed {mutation.source_seed(files)}\n" in capsys.readouterr().out
     assert mutation.main([*argv, "--seed", "7"]) == 0
     assert "seed 7\n" in capsys.readouterr().out
+
+
+def test_a_full_run_is_on_record_until_its_source_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full run puts on record each module whose every mutant it tried
+    with none surviving unexplained (a digest of its source and its
+    figures), leaves the others' records as they were, and the module is
+    out of date once its source changes."""
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    monkeypatch.setattr(mutation, "RUNS", tmp_path / "runs.txt")
+    (tmp_path / "src" / "p").mkdir(parents=True)
+    for name in ("a", "b", "c"):
+        (tmp_path / "src" / "p" / f"{name}.py").write_text("x = 1\n", encoding="utf-8")
+    assert mutation.out_of_date(["p.a"]) == ["p.a"], "nothing on record yet"
+    # killed, explained, new (unexplained), not tried
+    table = {"p.a": [9, 1, 0, 0], "p.b": [5, 0, 1, 0], "p.c": [3, 0, 0, 2]}
+    assert mutation.record_runs(table) == ["p.a"]
+    runs = mutation.read_runs(mutation.RUNS.read_text(encoding="utf-8"))
+    assert runs["p.a"] == mutation.Run(mutation.module_digest("p.a"), 10, 9, 1)
+    assert set(runs) == {"p.a"}
+    assert mutation.out_of_date(["p.a", "p.b", "p.c"]) == ["p.b", "p.c"]
+    assert mutation.record_runs({"p.c": [5, 0, 0, 0]}) == ["p.c"]
+    assert mutation.out_of_date(["p.a", "p.c"]) == []
+    (tmp_path / "src" / "p" / "a.py").write_text("x = 2\n", encoding="utf-8")
+    assert mutation.out_of_date(["p.a", "p.c"]) == ["p.a"]
+
+
+def test_the_guide_shows_the_full_runs_on_record() -> None:
+    """The contributors' guide's table of the last full run shows, module by
+    module, the figures of the record that ``--all`` writes, and every
+    module on record: the table is not left behind when a module is run
+    again."""
+    runs = mutation.read_runs(mutation.RUNS.read_text(encoding="utf-8"))
+    guide = (mutation.ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
+    section = guide.split("### The last full run", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) == 7 and cells[0].startswith("`phase10."):
+            module = cells[0].split("`")[1]
+            mutants, tried, killed, explained, unexplained = map(int, cells[1:6])
+            assert tried == mutants and unexplained == 0, line
+            assert cells[6] == f"{100 * killed / mutants:.0f} %", line
+            rows[module] = mutation.Run(runs[module].digest, mutants, killed, explained)
+    assert rows == runs
+
+
+def test_a_full_run_of_a_package_tries_its_own_mutants_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--all --module phase10._moves`` asks mutmut for the mutants of the
+    package's own module, functions and methods, not for those of the
+    modules inside it (which have runs of their own)."""
+    asked: list[str] = []
+    monkeypatch.setattr(mutation, "forget", lambda modules: None)
+    monkeypatch.setattr(
+        mutation, "targets", lambda: [Path("src/phase10/_moves/__init__.py")]
+    )
+    monkeypatch.setattr(mutation, "mutant_names", lambda files: [])
+    monkeypatch.setattr(
+        mutation, "run_mutmut", lambda names, seconds, jobs: asked.extend(names)
+    )
+    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
+    assert mutation.main(["--all", "--module", "phase10._moves"]) == 0
+
+    def asked_for(name: str) -> bool:
+        return any(fnmatch.fnmatchcase(name, pattern) for pattern in asked)
+
+    assert asked_for("phase10._moves.x_apply__mutmut_1")
+    assert asked_for("phase10._moves.xǁMoveKind·x__init____mutmut_2")
+    assert not asked_for("phase10._moves.hit.x_hit__mutmut_1")
