@@ -136,18 +136,29 @@ def read_survivors(text: str) -> list[Entry]:
     return found
 
 
+def _source_bytes(path: Path) -> bytes:
+    """A file's text as bytes with ``\\n`` line ends, as a checkout on any
+    system has it."""
+    return path.read_bytes().replace(b"\r\n", b"\n")
+
+
 def module_digest(module: str) -> str:
-    """A digest of ``module``'s source, to tell whether it changed."""
-    return hashlib.sha256((ROOT / module_path(module)).read_bytes()).hexdigest()[:16]
+    """A digest of ``module``'s source, to tell whether it changed (``""``
+    for a module that is no longer there)."""
+    path = ROOT / module_path(module)
+    if not path.exists():
+        return ""
+    return hashlib.sha256(_source_bytes(path)).hexdigest()[:16]
 
 
 RUNS_HEAD = """\
-# Written by tests/mutation.py --all: each module whose every mutant a full
-# run tried, none of them surviving unexplained, with a digest of the source
-# it tried and its figures (mutants, killed, explained). Commit it with the
-# tests and the survivors' entries the run asked for. A module whose source
-# has changed since is out of date: the short runs say so, and a release
-# runs it again.
+# Written by tests/mutation.py --all (and by --all --keep or --survivors
+# going on with the run): each module whose every mutant a full run tried,
+# none of them surviving unexplained, with a digest of the source it tried
+# and its figures (mutants, killed, explained). CI's sample draws from these
+# modules. Commit it with the tests and the survivors' entries the run asked
+# for. A module whose source has changed since is out of date: the short
+# runs say so, and a release runs it again.
 """
 
 
@@ -180,19 +191,21 @@ def read_runs(text: str) -> dict[str, Run]:
     return runs
 
 
-def record_runs(table: dict[str, list[int]]) -> list[str]:
+def record_runs(table: dict[str, list[int]], started: dict[str, str]) -> list[str]:
     """Put on record each module of a full run's ``table`` (killed,
     explained, new and unseen mutants by module) whose every mutant was
-    tried and none survived unexplained; the modules recorded."""
+    tried, none surviving unexplained, and whose source is the one the run
+    started on (``started``: the digests of :func:`remember_sources`); the
+    modules recorded. Modules no longer there leave the record."""
     runs = read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
     done = []
     for module, (killed, known, unknown, unseen) in sorted(table.items()):
-        if unknown or unseen:
+        digest = module_digest(module)
+        if unknown or unseen or not digest or started.get(module) != digest:
             continue
-        total = killed + known
-        runs[module] = Run(module_digest(module), total, killed, known)
+        runs[module] = Run(digest, killed + known, killed, known)
         done.append(module)
-    lines = [runs[module].line(module) for module in sorted(runs)]
+    lines = [runs[m].line(m) for m in sorted(runs) if module_digest(m)]
     RUNS.write_text(RUNS_HEAD + "\n".join(lines) + "\n", encoding="utf-8")
     return done
 
@@ -209,9 +222,33 @@ def out_of_date(modules: Iterable[str]) -> list[str]:
 
 
 def sampled_modules() -> list[str]:
-    """The modules with a full run on record: those whose survivors the
-    list explains in full, from which ``--budget`` draws."""
-    return sorted(read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {})
+    """The modules with a full run on record (and still there): those whose
+    survivors the list explains in full, from which ``--budget`` draws."""
+    runs = read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
+    return sorted(module for module in runs if module_digest(module))
+
+
+STARTED = "phase10-sources.json"
+"""In the work folder: the digest of each module's source when its full run
+started, which :func:`record_runs` puts on record."""
+
+
+def remember_sources(modules: Iterable[str], *, keep: bool) -> None:
+    """Note the digests of ``modules``' sources as a full run starts; with
+    ``keep`` (a run going on), the digests noted before stay."""
+    path = WORK / STARTED
+    noted = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    for module in modules:
+        if not (keep and module in noted):
+            noted[module] = module_digest(module)
+    WORK.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(noted, indent=1, sort_keys=True), encoding="utf-8")
+
+
+def started_sources() -> dict[str, str]:
+    """The digests :func:`remember_sources` noted."""
+    path = WORK / STARTED
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def module_name(path: Path) -> str:
@@ -321,7 +358,7 @@ def source_seed(files: Iterable[Path]) -> int:
     for path in sorted(files):
         digest.update(path.as_posix().encode())
         digest.update(b"\0")
-        digest.update((ROOT / path).read_bytes())
+        digest.update(_source_bytes(ROOT / path))
         digest.update(b"\0")
     return int.from_bytes(digest.digest()[:4], "big")
 
@@ -433,7 +470,7 @@ def report(
             "can tell it from the real code, add its entry with the reason."
         )
     if full:
-        recorded = record_runs(table)
+        recorded = record_runs(table, started_sources())
         if recorded:
             print(f"\nOn record in {RUNS.name}: {', '.join(recorded)}")
     return 1 if new else 0
@@ -520,6 +557,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if modules:
         files = [path for path in files if module_name(path) in modules]
     names = mutant_names(files)
+    if not names:
+        raise SystemExit(f"no mutant in the modules named: {', '.join(modules)}")
     if args.report:
         warn_out_of_date(sampled_modules())
         return report(names, explained)
@@ -534,12 +573,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The modules named start afresh, the others' results stay; a sample
         # or a run of every module starts from nothing.
         forget(args.module or [])
+    if args.all:
+        remember_sources(map(module_name, files), keep=args.keep)
     if args.all and args.keep:
         # Go on with a run that stopped: the mutants not tried yet.
         codes = results()
         sample = [name for name in names if codes.get(name) in UNSEEN]
         if not sample:
-            return report(names, explained)
+            return report(names, explained, full=True)
     elif args.all:
         # A module's own mutants, not those of the modules of its package.
         sample = [f"{module}.{x}*" for module in modules for x in ("x_", "xǁ")]
@@ -547,9 +588,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed = args.seed
         if seed is None:
             seed = source_seed(files)
-        # More than the budget can try: mutmut tries them cheapest first.
+        # More than the budget can try: mutmut tries them cheapest first. A
+        # longer budget draws the same mutants first, then more.
         count = min(len(names), max(10, int(args.budget // 2)))
-        sample = random.Random(seed).sample(names, count)
+        order = list(names)
+        random.Random(seed).shuffle(order)
+        sample = order[:count]
         print(f"a sample of {count} of {len(names)} mutants, seed {seed}")
     started = time.monotonic()
     run_mutmut(sample, args.budget, args.jobs)

@@ -42,6 +42,7 @@ def on_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *modules: str) ->
     lines = [mutation.Run(mutation.module_digest(m), 1, 1, 0).line(m) for m in modules]
     runs.write_text("\n".join(lines) + "\n", encoding="utf-8")
     monkeypatch.setattr(mutation, "RUNS", runs)
+    monkeypatch.setattr(mutation, "WORK", tmp_path / "mutants")
 
 
 def test_a_sample_draws_only_from_modules_with_a_full_run_on_record(
@@ -148,26 +149,106 @@ def test_a_full_run_is_on_record_until_its_source_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A full run puts on record each module whose every mutant it tried
-    with none surviving unexplained (a digest of its source and its
-    figures), leaves the others' records as they were, and the module is
-    out of date once its source changes."""
+    with none surviving unexplained, on the source it started on (a digest
+    of it, and the figures); it leaves the others' records as they were, a
+    module removed leaves the record, and a module is out of date once its
+    source changes."""
     monkeypatch.setattr(mutation, "ROOT", tmp_path)
     monkeypatch.setattr(mutation, "RUNS", tmp_path / "runs.txt")
-    (tmp_path / "src" / "p").mkdir(parents=True)
-    for name in ("a", "b", "c"):
-        (tmp_path / "src" / "p" / f"{name}.py").write_text("x = 1\n", encoding="utf-8")
+    monkeypatch.setattr(mutation, "WORK", tmp_path / "mutants")
+    folder = tmp_path / "src" / "p"
+    folder.mkdir(parents=True)
+    for name in ("a", "b", "c", "d"):
+        (folder / f"{name}.py").write_text("x = 1\n", encoding="utf-8")
     assert mutation.out_of_date(["p.a"]) == ["p.a"], "nothing on record yet"
+    mutation.remember_sources(["p.a", "p.b", "p.c", "p.d"], keep=False)
+    (folder / "d.py").write_text("x = 2\n", encoding="utf-8")  # during the run
     # killed, explained, new (unexplained), not tried
-    table = {"p.a": [9, 1, 0, 0], "p.b": [5, 0, 1, 0], "p.c": [3, 0, 0, 2]}
-    assert mutation.record_runs(table) == ["p.a"]
+    table = {
+        "p.a": [9, 1, 0, 0],
+        "p.b": [5, 0, 1, 0],
+        "p.c": [3, 0, 0, 2],
+        "p.d": [4, 0, 0, 0],
+    }
+    assert mutation.record_runs(table, mutation.started_sources()) == ["p.a"]
     runs = mutation.read_runs(mutation.RUNS.read_text(encoding="utf-8"))
     assert runs["p.a"] == mutation.Run(mutation.module_digest("p.a"), 10, 9, 1)
     assert set(runs) == {"p.a"}
     assert mutation.out_of_date(["p.a", "p.b", "p.c"]) == ["p.b", "p.c"]
-    assert mutation.record_runs({"p.c": [5, 0, 0, 0]}) == ["p.c"]
+    # Going on (--keep) keeps the digests noted when the run started.
+    mutation.remember_sources(["p.c", "p.d"], keep=True)
+    assert mutation.record_runs({"p.c": [5, 0, 0, 0]}, mutation.started_sources()) == [
+        "p.c"
+    ]
+    assert mutation.record_runs({"p.d": [4, 0, 0, 0]}, mutation.started_sources()) == []
     assert mutation.out_of_date(["p.a", "p.c"]) == []
-    (tmp_path / "src" / "p" / "a.py").write_text("x = 2\n", encoding="utf-8")
+    (folder / "a.py").write_text("x = 2\n", encoding="utf-8")
     assert mutation.out_of_date(["p.a", "p.c"]) == ["p.a"]
+    assert mutation.sampled_modules() == ["p.a", "p.c"]
+    (folder / "c.py").unlink()
+    assert mutation.sampled_modules() == ["p.a"], "a module gone is not sampled"
+    assert mutation.out_of_date(["p.c"]) == ["p.c"]
+    mutation.record_runs({}, {})
+    assert set(mutation.read_runs(mutation.RUNS.read_text(encoding="utf-8"))) == {"p.a"}
+
+
+def test_source_digests_ignore_line_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A checkout with Windows line ends has the same digests and seed."""
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    (tmp_path / "src" / "p").mkdir(parents=True)
+    path = Path("src/p/a.py")
+    (tmp_path / path).write_bytes(b"x = 1\ny = 2\n")
+    digest, seed = mutation.module_digest("p.a"), mutation.source_seed([path])
+    (tmp_path / path).write_bytes(b"x = 1\r\ny = 2\r\n")
+    assert (mutation.module_digest("p.a"), mutation.source_seed([path])) == (
+        digest,
+        seed,
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "full"),
+    [
+        (["--all"], True),
+        (["--all", "--keep"], True),
+        (["--survivors"], True),
+        (["--budget", "5"], False),
+        (["--report"], False),
+    ],
+)
+def test_only_full_runs_are_put_on_record(
+    argv: list[str],
+    full: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A run of every mutant, going on or trying survivors again, asks the
+    report to put what it finished on record; a sample or a report does
+    not, and they name the modules changed since their run on record."""
+    on_record(tmp_path, monkeypatch, "phase10._fields")
+    runs = mutation.RUNS.read_text(encoding="utf-8")
+    mutation.RUNS.write_text(runs.replace(runs.split()[1], "0" * 16), encoding="utf-8")
+    monkeypatch.setattr(mutation, "WORK", tmp_path / "mutants")
+    asked: list[bool] = []
+    monkeypatch.setattr(mutation, "forget", lambda modules: None)
+    monkeypatch.setattr(mutation, "targets", lambda: [Path("src/phase10/_fields.py")])
+    monkeypatch.setattr(mutation, "mutant_names", lambda files: ["phase10._fields.x_f"])
+    monkeypatch.setattr(mutation, "results", lambda: {"phase10._fields.x_f": 1})
+    monkeypatch.setattr(mutation, "unexplained", lambda names, explained: [])
+    monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
+
+    def report(tried: object, explained: object, full: bool = False) -> int:
+        asked.append(full)
+        return 0
+
+    monkeypatch.setattr(mutation, "report", report)
+    assert mutation.main(argv) == 0
+    assert asked == [full]
+    warned = "Changed since their full run on record" in capsys.readouterr().out
+    assert warned == (not full)
 
 
 def test_the_guide_shows_the_full_runs_on_record() -> None:
@@ -191,7 +272,7 @@ def test_the_guide_shows_the_full_runs_on_record() -> None:
 
 
 def test_a_full_run_of_a_package_tries_its_own_mutants_alone(
-    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--all --module phase10._moves`` asks mutmut for the mutants of the
     package's own module, functions and methods, not for those of the
@@ -201,7 +282,8 @@ def test_a_full_run_of_a_package_tries_its_own_mutants_alone(
     monkeypatch.setattr(
         mutation, "targets", lambda: [Path("src/phase10/_moves/__init__.py")]
     )
-    monkeypatch.setattr(mutation, "mutant_names", lambda files: [])
+    monkeypatch.setattr(mutation, "mutant_names", lambda files: ["phase10._moves.x_f"])
+    monkeypatch.setattr(mutation, "WORK", tmp_path / "mutants")
     monkeypatch.setattr(
         mutation, "run_mutmut", lambda names, seconds, jobs: asked.extend(names)
     )
@@ -212,5 +294,29 @@ def test_a_full_run_of_a_package_tries_its_own_mutants_alone(
         return any(fnmatch.fnmatchcase(name, pattern) for pattern in asked)
 
     assert asked_for("phase10._moves.x_apply__mutmut_1")
-    assert asked_for("phase10._moves.xǁMoveKind·x__init____mutmut_2")
+    assert asked_for("phase10._moves.xǁRowǁplay__mutmut_2")
     assert not asked_for("phase10._moves.hit.x_hit__mutmut_1")
+
+
+def test_a_longer_budget_draws_the_shorter_budgets_sample_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the same seed, a sample for more seconds holds the sample for
+    fewer (CI's) and then more, so an author who gives the sample more time
+    tries CI's mutants too."""
+    on_record(tmp_path, monkeypatch, "phase10._fields")
+    names = [f"phase10._fields.x_f__mutmut_{i}" for i in range(4000)]
+    drawn: list[list[str]] = []
+    monkeypatch.setattr(mutation, "forget", lambda modules: None)
+    monkeypatch.setattr(mutation, "targets", lambda: [Path("src/phase10/_fields.py")])
+    monkeypatch.setattr(mutation, "mutant_names", lambda files: names)
+    monkeypatch.setattr(
+        mutation, "run_mutmut", lambda names, seconds, jobs: drawn.append(list(names))
+    )
+    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
+    for budget in ("180", "900", "6000"):
+        assert mutation.main(["--budget", budget]) == 0
+    short, longer, longest = drawn
+    assert (len(short), len(longer), len(longest)) == (90, 450, 3000)
+    assert longer[:90] == short and longest[:450] == longer
+    assert len(set(longest)) == 3000
