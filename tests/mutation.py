@@ -376,8 +376,17 @@ def mutant_names(files: Iterable[Path]) -> list[str]:
     return names
 
 
+TRYING = b"Running mutation testing"
+"""What mutmut prints once it has made the mutants and measured which tests
+reach each function, and starts trying mutants."""
+PREPARING_SECONDS = 900
+"""The most that preparation may take before a run with a budget gives up."""
+
+
 def run_mutmut(names: Sequence[str], seconds: float | None, jobs: int) -> None:
-    """``mutmut run`` on ``names`` (all when empty), stopped after ``seconds``."""
+    """``mutmut run`` on ``names`` (all when empty), stopped ``seconds``
+    after it starts trying mutants (its preparation, minutes, is not
+    counted: a budget is the time spent trying)."""
     env = {
         **os.environ,
         # Few, fixed examples: a mutant's verdict is the same on every run.
@@ -397,10 +406,20 @@ def run_mutmut(names: Sequence[str], seconds: float | None, jobs: int) -> None:
             command, cwd=ROOT, env=env, stdout=out, stderr=out, start_new_session=True
         ) as run,
     ):
-        deadline = None if seconds is None else time.monotonic() + seconds
+        began = time.monotonic()
+        deadline = None
         stopped = False
         while run.poll() is None:
             time.sleep(1)
+            if seconds is not None and deadline is None:
+                if TRYING in log.read_bytes():
+                    deadline = time.monotonic() + seconds
+                elif time.monotonic() - began > PREPARING_SECONDS:
+                    os.killpg(run.pid, signal.SIGKILL)
+                    run.wait()
+                    raise SystemExit(
+                        f"mutmut did not start trying mutants in {PREPARING_SECONDS} s"
+                    )
             if deadline is not None and time.monotonic() > deadline:
                 print("the budget is spent: stopping", flush=True)
                 stopped = True

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import fnmatch
+import os
+import sys
 from pathlib import Path
 
 import mutation
@@ -320,3 +322,46 @@ def test_a_longer_budget_draws_the_shorter_budgets_sample_first(
     assert (len(short), len(longer), len(longest)) == (90, 450, 3000)
     assert longer[:90] == short and longest[:450] == longer
     assert len(set(longest)) == 3000
+
+
+def fake_mutmut(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> None:
+    """A ``mutmut`` on the PATH that runs ``script`` (shell), and a work folder."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    command = folder / "mutmut"
+    command.write_text(f"#!/bin/sh\n{script}\n", encoding="utf-8")
+    command.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setattr(mutation, "WORK", tmp_path / "mutants")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands in")
+def test_the_budget_counts_from_when_mutants_are_tried(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """mutmut's preparation (making the mutants, measuring which tests reach
+    which function) is not spent from the budget: a run is stopped only
+    once it has tried mutants for the seconds given."""
+    fake_mutmut(
+        tmp_path,
+        monkeypatch,
+        "echo Running stats; sleep 3; echo Running mutation testing; "
+        "echo tried > tried.txt; sleep 60",
+    )
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    mutation.run_mutmut(["m.x_f"], 1, 1)
+    assert (tmp_path / "tried.txt").exists(), "stopped before trying a mutant"
+    assert mutation.TRYING in (mutation.WORK / "mutmut.log").read_bytes()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands in")
+def test_a_run_that_never_starts_trying_is_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A preparation that goes on past its allowance stops the run with an
+    error, rather than holding CI until its own time runs out."""
+    fake_mutmut(tmp_path, monkeypatch, "echo Running stats; sleep 60")
+    monkeypatch.setattr(mutation, "ROOT", tmp_path)
+    monkeypatch.setattr(mutation, "PREPARING_SECONDS", 1)
+    with pytest.raises(SystemExit, match="did not start trying"):
+        mutation.run_mutmut(["m.x_f"], 1, 1)
