@@ -191,13 +191,18 @@ def read_runs(text: str) -> dict[str, Run]:
     return runs
 
 
+def runs_on_record() -> dict[str, Run]:
+    """The full runs in :data:`RUNS`, by module (none when it is missing)."""
+    return read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
+
+
 def record_runs(table: dict[str, list[int]], started: dict[str, str]) -> list[str]:
     """Put on record each module of a full run's ``table`` (killed,
     explained, new and unseen mutants by module) whose every mutant was
     tried, none surviving unexplained, and whose source is the one the run
     started on (``started``: the digests of :func:`remember_sources`); the
     modules recorded. Modules no longer there leave the record."""
-    runs = read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
+    runs = runs_on_record()
     done = []
     for module, (killed, known, unknown, unseen) in sorted(table.items()):
         digest = module_digest(module)
@@ -213,7 +218,7 @@ def record_runs(table: dict[str, list[int]], started: dict[str, str]) -> list[st
 def out_of_date(modules: Iterable[str]) -> list[str]:
     """The modules of ``modules`` with no full run on record of their
     source as it is now."""
-    runs = read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
+    runs = runs_on_record()
     return [
         module
         for module in modules
@@ -224,7 +229,7 @@ def out_of_date(modules: Iterable[str]) -> list[str]:
 def sampled_modules() -> list[str]:
     """The modules with a full run on record (and still there): those whose
     survivors the list explains in full, from which ``--budget`` draws."""
-    runs = read_runs(RUNS.read_text(encoding="utf-8")) if RUNS.exists() else {}
+    runs = runs_on_record()
     return sorted(module for module in runs if module_digest(module))
 
 
@@ -236,13 +241,13 @@ started, which :func:`record_runs` puts on record."""
 def remember_sources(modules: Iterable[str], *, keep: bool) -> None:
     """Note the digests of ``modules``' sources as a full run starts; with
     ``keep`` (a run going on), the digests noted before stay."""
-    path = WORK / STARTED
-    noted = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    noted = started_sources()
     for module in modules:
         if not (keep and module in noted):
             noted[module] = module_digest(module)
     WORK.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(noted, indent=1, sort_keys=True), encoding="utf-8")
+    text = json.dumps(noted, indent=1, sort_keys=True)
+    (WORK / STARTED).write_text(text, encoding="utf-8")
 
 
 def started_sources() -> dict[str, str]:

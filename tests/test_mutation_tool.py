@@ -47,26 +47,36 @@ def on_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *modules: str) ->
     monkeypatch.setattr(mutation, "WORK", tmp_path / "mutants")
 
 
+def without_mutmut(
+    monkeypatch: pytest.MonkeyPatch, files: list[Path], names: list[str]
+) -> None:
+    """``main`` with nothing of mutmut (the tests run without it): the files
+    mutated are ``files``, their mutants ``names``, each killed; nothing is
+    run, forgotten or reported. A test that watches one of these sets its
+    own after."""
+    monkeypatch.setattr(mutation, "forget", lambda modules: None)
+    monkeypatch.setattr(mutation, "targets", lambda: files)
+    monkeypatch.setattr(mutation, "mutant_names", lambda files: names)
+    monkeypatch.setattr(mutation, "results", lambda: dict.fromkeys(names, 1))
+    monkeypatch.setattr(mutation, "unexplained", lambda names, explained: [])
+    monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
+    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
+
+
 def test_a_sample_draws_only_from_modules_with_a_full_run_on_record(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The sample is drawn from the modules on record alone, and with none
     on record a sample is refused rather than drawn from every module."""
     seen: list[list[Path]] = []
-    monkeypatch.setattr(mutation, "forget", lambda modules: None)
-    monkeypatch.setattr(
-        mutation,
-        "targets",
-        lambda: [Path("src/phase10/_fields.py"), Path("src/phase10/_groups.py")],
-    )
+    files = [Path("src/phase10/_fields.py"), Path("src/phase10/_groups.py")]
+    without_mutmut(monkeypatch, files, ["m.x_f"])
 
     def names(files: list[Path]) -> list[str]:
         seen.append(list(files))
         return ["m.x_f"]
 
     monkeypatch.setattr(mutation, "mutant_names", names)
-    monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
-    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
     on_record(tmp_path, monkeypatch, "phase10._groups")
     assert mutation.main(["--budget", "5"]) == 0
     assert seen == [[Path("src/phase10/_groups.py")]]
@@ -95,13 +105,10 @@ def test_a_run_starts_afresh_only_what_it_names(
     nothing with ``--keep``."""
     on_record(tmp_path, monkeypatch, "phase10._fields")
     calls: list[list[str]] = []
+    without_mutmut(
+        monkeypatch, [Path("src/phase10/_fields.py")], ["phase10._fields.x_f"]
+    )
     monkeypatch.setattr(mutation, "forget", lambda modules: calls.append(list(modules)))
-    # Nothing of mutmut itself: the tests run without it.
-    monkeypatch.setattr(mutation, "targets", lambda: [Path("src/phase10/_fields.py")])
-    monkeypatch.setattr(mutation, "mutant_names", lambda files: ["phase10._fields.x_f"])
-    monkeypatch.setattr(mutation, "results", lambda: {"phase10._fields.x_f": 1})
-    monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
-    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
     assert mutation.main(argv) == 0
     assert calls == forgotten
 
@@ -135,11 +142,7 @@ def test_a_sample_without_a_seed_uses_the_sources_digest(
     on_record(tmp_path, monkeypatch, "phase10._fields")
     files = [Path("src/phase10/_fields.py")]
     names = [f"phase10._fields.x_{i}" for i in range(50)]
-    monkeypatch.setattr(mutation, "forget", lambda modules: None)
-    monkeypatch.setattr(mutation, "targets", lambda: files)
-    monkeypatch.setattr(mutation, "mutant_names", lambda files: names)
-    monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
-    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
+    without_mutmut(monkeypatch, files, names)
     argv = ["--budget", "20", "--module", "phase10._fields"]
     assert mutation.main(argv) == 0
     assert f"seed {mutation.source_seed(files)}\n" in capsys.readouterr().out
@@ -173,7 +176,7 @@ def test_a_full_run_is_on_record_until_its_source_changes(
         "p.d": [4, 0, 0, 0],
     }
     assert mutation.record_runs(table, mutation.started_sources()) == ["p.a"]
-    runs = mutation.read_runs(mutation.RUNS.read_text(encoding="utf-8"))
+    runs = mutation.runs_on_record()
     assert runs["p.a"] == mutation.Run(mutation.module_digest("p.a"), 10, 9, 1)
     assert set(runs) == {"p.a"}
     assert mutation.out_of_date(["p.a", "p.b", "p.c"]) == ["p.b", "p.c"]
@@ -191,7 +194,7 @@ def test_a_full_run_is_on_record_until_its_source_changes(
     assert mutation.sampled_modules() == ["p.a"], "a module gone is not sampled"
     assert mutation.out_of_date(["p.c"]) == ["p.c"]
     mutation.record_runs({}, {})
-    assert set(mutation.read_runs(mutation.RUNS.read_text(encoding="utf-8"))) == {"p.a"}
+    assert set(mutation.runs_on_record()) == {"p.a"}
 
 
 def test_source_digests_ignore_line_ends(
@@ -233,14 +236,10 @@ def test_only_full_runs_are_put_on_record(
     on_record(tmp_path, monkeypatch, "phase10._fields")
     runs = mutation.RUNS.read_text(encoding="utf-8")
     mutation.RUNS.write_text(runs.replace(runs.split()[1], "0" * 16), encoding="utf-8")
-    monkeypatch.setattr(mutation, "WORK", tmp_path / "mutants")
     asked: list[bool] = []
-    monkeypatch.setattr(mutation, "forget", lambda modules: None)
-    monkeypatch.setattr(mutation, "targets", lambda: [Path("src/phase10/_fields.py")])
-    monkeypatch.setattr(mutation, "mutant_names", lambda files: ["phase10._fields.x_f"])
-    monkeypatch.setattr(mutation, "results", lambda: {"phase10._fields.x_f": 1})
-    monkeypatch.setattr(mutation, "unexplained", lambda names, explained: [])
-    monkeypatch.setattr(mutation, "run_mutmut", lambda names, seconds, jobs: None)
+    without_mutmut(
+        monkeypatch, [Path("src/phase10/_fields.py")], ["phase10._fields.x_f"]
+    )
 
     def report(tried: object, explained: object, full: bool = False) -> int:
         asked.append(full)
@@ -258,7 +257,7 @@ def test_the_guide_shows_the_full_runs_on_record() -> None:
     module, the figures of the record that ``--all`` writes, and every
     module on record: the table is not left behind when a module is run
     again."""
-    runs = mutation.read_runs(mutation.RUNS.read_text(encoding="utf-8"))
+    runs = mutation.runs_on_record()
     guide = (mutation.ROOT / "docs" / "contributing.md").read_text(encoding="utf-8")
     section = guide.split("### The last full run", 1)[1].split("\n## ", 1)[0]
     rows = {}
@@ -280,16 +279,12 @@ def test_a_full_run_of_a_package_tries_its_own_mutants_alone(
     package's own module, functions and methods, not for those of the
     modules inside it (which have runs of their own)."""
     asked: list[str] = []
-    monkeypatch.setattr(mutation, "forget", lambda modules: None)
-    monkeypatch.setattr(
-        mutation, "targets", lambda: [Path("src/phase10/_moves/__init__.py")]
-    )
-    monkeypatch.setattr(mutation, "mutant_names", lambda files: ["phase10._moves.x_f"])
+    package = [Path("src/phase10/_moves/__init__.py")]
+    without_mutmut(monkeypatch, package, ["phase10._moves.x_f"])
     monkeypatch.setattr(mutation, "WORK", tmp_path / "mutants")
     monkeypatch.setattr(
         mutation, "run_mutmut", lambda names, seconds, jobs: asked.extend(names)
     )
-    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
     assert mutation.main(["--all", "--module", "phase10._moves"]) == 0
 
     def asked_for(name: str) -> bool:
@@ -309,19 +304,17 @@ def test_a_longer_budget_draws_the_shorter_budgets_sample_first(
     on_record(tmp_path, monkeypatch, "phase10._fields")
     names = [f"phase10._fields.x_f__mutmut_{i}" for i in range(4000)]
     drawn: list[list[str]] = []
-    monkeypatch.setattr(mutation, "forget", lambda modules: None)
-    monkeypatch.setattr(mutation, "targets", lambda: [Path("src/phase10/_fields.py")])
-    monkeypatch.setattr(mutation, "mutant_names", lambda files: names)
+    without_mutmut(monkeypatch, [Path("src/phase10/_fields.py")], names)
     monkeypatch.setattr(
         mutation, "run_mutmut", lambda names, seconds, jobs: drawn.append(list(names))
     )
-    monkeypatch.setattr(mutation, "report", lambda tried, explained, full=False: 0)
     for budget in ("180", "900", "6000"):
         assert mutation.main(["--budget", budget]) == 0
     short, longer, longest = drawn
     assert (len(short), len(longer), len(longest)) == (90, 450, 3000)
     assert longer[:90] == short and longest[:450] == longer
     assert len(set(longest)) == 3000
+    assert short != names[:90], "the sample is drawn, not the first mutants"
 
 
 def fake_mutmut(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> None:
