@@ -266,7 +266,8 @@ LAYERS: list[set[str]] = [
         "phase10._solver",
         "phase10._lays",
         "phase10._lay_bounds",
-    },  # 4. the solver, lays, bounds
+        "phase10._scores",
+    },  # 4. the solver, lays, bounds, how much a card helps a phase
     {"phase10._rules", "phase10._find_phase"},  # 5. rules, find_phase under them
     {"phase10._groups"},  # 6. the judge of groups
     {"phase10._state"},  # 7. the state

@@ -56,7 +56,7 @@ from .._rules import PhaseChoice
 from .._serialize import to_dict
 from .._state import Pile, Step
 from .._view import PlayerView
-from ..bots._scores import keep_scores
+from .._scores import keep_scores
 from ._counting import multisets
 from ._odds import Question, check_view, unseen
 

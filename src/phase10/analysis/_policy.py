@@ -23,7 +23,7 @@ from .._phases import PhaseSpec
 from .._rules import Points
 from .._solver import solve
 from .._view import PlayerView
-from ..bots._scores import keep_scores
+from .._scores import keep_scores
 from ._odds import PhaseLike, check_view, resolve_phase
 
 __all__ = ["Estimate", "expected_draws"]

@@ -30,7 +30,7 @@ from .._state import GameState, Meld, Pile, Step
 from .._view import PlayerView
 from ._base import as_view, random_source
 from ._editions import closest_phase, declare, saved_wild
-from ._scores import keep_scores
+from .._scores import keep_scores
 
 __all__ = ["GreedyBot", "lay_with_fewest_wilds"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._cards import Card, Color
-from .._phases import KIND_FACTS, PhaseSpec, unknown_kind
+from ._cards import Card, Color
+from ._phases import KIND_FACTS, PhaseSpec, unknown_kind
 
 __all__ = ["keep_scores"]
 
