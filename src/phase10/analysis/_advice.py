@@ -53,10 +53,10 @@ from .._immutable import Immutable
 from .._legal import legal_actions
 from .._phases import PhaseSpec
 from .._rules import PhaseChoice
+from .._scores import keep_scores
 from .._serialize import to_dict
 from .._state import Pile, Step
 from .._view import PlayerView
-from .._scores import keep_scores
 from ._counting import multisets
 from ._odds import Question, check_view, unseen
 

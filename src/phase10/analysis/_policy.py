@@ -21,9 +21,9 @@ from .._errors import UsageError, is_whole, shown
 from .._immutable import Immutable
 from .._phases import PhaseSpec
 from .._rules import Points
+from .._scores import keep_scores
 from .._solver import solve
 from .._view import PlayerView
-from .._scores import keep_scores
 from ._odds import PhaseLike, check_view, resolve_phase
 
 __all__ = ["Estimate", "expected_draws"]

@@ -26,11 +26,11 @@ from .._groups import End, extend_group
 from .._legal import can_apply, can_draw, can_lay_phase, can_skip, legal_actions
 from .._phases import PhaseSpec
 from .._rules import Rules
+from .._scores import keep_scores
 from .._state import GameState, Meld, Pile, Step
 from .._view import PlayerView
 from ._base import as_view, random_source
 from ._editions import closest_phase, declare, saved_wild
-from .._scores import keep_scores
 
 __all__ = ["GreedyBot", "lay_with_fewest_wilds"]
 
