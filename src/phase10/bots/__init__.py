@@ -17,8 +17,8 @@ it into that seat's view before looking at it.
 
 The package keeps one module a family: ``_base`` (the protocol, the checks
 every bot shares and :class:`RandomBot`), ``_greedy`` (with ``_editions``,
-the Masters Edition's choices), ``_montecarlo`` and ``_tournament``. Only the names below are
-public, and each says it belongs to ``phase10.bots``.
+the Masters Edition's choices), ``_montecarlo`` and ``_tournament``. Only
+the names below are public, and each says it belongs to ``phase10.bots``.
 
 .. versionadded:: 0.1
 """
