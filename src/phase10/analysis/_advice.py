@@ -146,10 +146,15 @@ def advise(seen: PlayerView) -> tuple[Advice, ...]:
     moves = legal_actions(seen)
     if not moves:
         return ()
-    turn = _Turn(seen)
+    return tuple(advice for _, advice in _ranked(_Turn(seen), moves))
+
+
+def _ranked(turn: _Turn, moves: tuple[Action, ...]) -> list[tuple[Key, Advice]]:
+    """``moves`` judged for ``turn``, best first, each with the key it is
+    ranked by: :func:`advise`'s order, which the coach reads too."""
     ranked = [_judge(turn, move) for move in moves]
     ranked.sort(key=lambda pair: pair[0], reverse=True)  # stable: ties in order
-    return tuple(advice for _, advice in ranked)
+    return ranked
 
 
 def hint(seen: PlayerView) -> dict[str, Any]:
