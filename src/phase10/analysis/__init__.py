@@ -1,11 +1,14 @@
 """Exact odds, outs and advice for one seat, from what it sees.
 
 A player asks: which cards would complete my phase (:func:`outs`), how
-likely am I to make it in the next draws (:func:`phase_odds`), and what
-should I do now (:func:`advise`)? Everything here reads a
-:class:`~phase10.PlayerView` and nothing else, so a front end may call it for
-its player without leaking a card the player cannot see; :func:`hand_outs`
-and :func:`hand_odds` ask the same of plain cards, for teaching.
+likely am I to make it in the next draws (:func:`phase_odds`), what should
+I do now (:func:`advise`), and what did the move I made cost
+(:func:`review`, and :func:`review_game` for a whole game)? Everything
+here reads a :class:`~phase10.PlayerView` and nothing else (a state given
+to :func:`review` is read only through the view of the seat to move), so
+a front end may call it for its player without leaking a card the player
+cannot see; :func:`hand_outs` and :func:`hand_odds` ask the same of plain
+cards, for teaching.
 
 The odds are exact: every card the seat has not seen is taken as equally
 likely to be drawn next (as :func:`~phase10.determinize` assumes), and the
@@ -16,8 +19,8 @@ expected number of draws to make a phase under a stated simple policy
 
 Its parts: ``_counting`` (faces in classes, draws as multisets of classes,
 the solver's answers remembered per hand), ``_odds`` (the questions of a
-view or of plain cards), ``_policy`` (the expected draws) and ``_advice``
-(the moves ranked).
+view or of plain cards), ``_policy`` (the expected draws), ``_advice``
+(the moves ranked) and ``_coach`` (a move made, reviewed against them).
 
 .. versionadded:: 0.2
 """
@@ -25,6 +28,7 @@ view or of plain cards), ``_policy`` (the expected draws) and ``_advice``
 from __future__ import annotations
 
 from ._advice import Advice, advise, hint
+from ._coach import Review, review, review_game
 from ._odds import MAX_DRAWS, hand_odds, hand_outs, outs, phase_odds, unseen
 from ._policy import Estimate, expected_draws
 
@@ -32,6 +36,7 @@ __all__ = [
     "MAX_DRAWS",
     "Advice",
     "Estimate",
+    "Review",
     "advise",
     "expected_draws",
     "hand_odds",
@@ -39,5 +44,7 @@ __all__ = [
     "hint",
     "outs",
     "phase_odds",
+    "review",
+    "review_game",
     "unseen",
 ]
