@@ -86,7 +86,7 @@ class Review(Immutable):
     seat: int
     """The seat that made it."""
     advice: Advice
-    """The advice's entry for the move: its reason and numbers."""
+    """The advice's entry for the move, with its reason and numbers."""
     best: Advice
     """The advice's first move, ``advise(seen)[0]``, and why."""
     rank: int
@@ -104,8 +104,8 @@ class Review(Immutable):
     """The number of the phase the odds are about (``None`` where none
     applies)."""
     draws: int
-    """The draws the odds look ahead from before the move: 2, or 1 for a
-    phase whose faces cannot be grouped (0 where no phase applies)."""
+    """The draws the odds look ahead from before the move (2, or 1 for a
+    phase whose faces cannot be grouped, and 0 where no phase applies)."""
     odds_before: Fraction | None
     """The chance of the phase before the move."""
     odds_after: Fraction | None
