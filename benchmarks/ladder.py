@@ -1,27 +1,41 @@
-"""A ladder of bots: every pair plays two-player games, with ratings and speed.
+"""A ladder of bots: ratings on the Elo scale, for two players and four.
 
     python benchmarks/ladder.py [--games N] [--workers W] [--seed S]
                                 [--bots NAME,NAME,...] [--bot NAME=MODULE:FACTORY]
-                                [--positions P]
+                                [--anchor NAME] [--pairs all|adjacent]
+                                [--players 2|4|2,4] [--positions P]
 
-Every pair of entrants plays N two-player games of the official rules
-(``phase10.bots.tournament``, seats alternating, the same seeded games on
-any number of workers). It prints:
+Two players: pairs of entrants play N two-player games of the official
+rules (``phase10.bots.tournament``, seats alternating, the same seeded
+games on any number of workers): every pair (``--pairs all``), or each
+entrant against the next one and against the anchor (``adjacent``, the
+default, for a ladder of levels weakest first). It prints:
 
 - for each pair, the first bot's share of the games either won, with a
   95% Wilson interval (games stopped at the move limit count for neither);
 - a rating for each bot: the Bradley-Terry strengths fitted to all the
   pairs' results, on the Elo scale (400 points for odds of 10 to 1), with
-  ``greedy`` at 0 when it plays;
-- each bot's milliseconds per move, the mean and the longest time of its
-  ``choose`` over P positions taken from games between greedy bots
-  (positions where more than one move is legal), on this process's core.
+  the anchor (``--anchor``, ``casual`` by default, else ``greedy``) at 0.
 
-The built-in entrants are ``random``, ``greedy``, ``montecarlo`` (the
-defaults: 16 deals per choice) and ``montecarlo-64`` (64 deals, 6
-candidates); ``--bot name=package.module:factory`` adds any other, a
-callable that takes a ``random.Random`` and returns a bot. Only the
-standard library and phase10 are used.
+Four players: each entrant other than the anchor takes one seat against
+three of the anchor, for N games (the seats rotate). Its share of the
+wins, with a 95% interval, and its rating: under the Bradley-Terry model
+of a game of many (Luce's), a bot of strength s wins against three of
+strength 1 with chance s / (s + 3), so a share p gives s = 3p / (1 - p).
+
+Then each bot's time to choose a move over P positions taken from games
+between greedy bots (positions where more than one move is legal), on this
+process's core: the median, the mean and the longest, and the median as a
+multiple of the ``club`` level's (the advice played as a move), measured
+in the same run.
+
+The built-in entrants are the levels of ``phase10.bots.LEVELS``
+(``beginner``, ``casual``, ``club``, ``strong``, ``expert``: the default)
+and ``random``, ``greedy``, ``montecarlo`` (16 deals per choice) and
+``montecarlo-64`` (64 deals, 6 candidates); ``--bot
+name=package.module:factory`` adds any other, a callable that takes a
+``random.Random`` and returns a bot. Only the standard library and phase10
+are used.
 """
 
 from __future__ import annotations
@@ -40,11 +54,12 @@ from collections.abc import Callable, Sequence
 
 import phase10
 from phase10 import PlayerView, Rules, Step, apply, legal_actions, new_game, view
-from phase10.bots import Bot, GreedyBot, MonteCarloBot, RandomBot, tournament
+from phase10.bots import LEVELS, Bot, GreedyBot, MonteCarloBot, RandomBot, tournament
 
 Factory = Callable[[random.Random], Bot]
 
 BUILT_IN: dict[str, Factory] = {
+    **LEVELS,
     "random": RandomBot,
     "greedy": GreedyBot,
     "montecarlo": MonteCarloBot,
@@ -118,17 +133,23 @@ def positions(count: int, seed: int, rules: Rules | None = None) -> list[PlayerV
     return found
 
 
-def seconds_per_move(
-    factory: Factory, views: Sequence[PlayerView]
-) -> tuple[float, float]:
-    """The mean and the longest time the bot takes to choose, over ``views``."""
+def seconds_per_move(factory: Factory, views: Sequence[PlayerView]) -> list[float]:
+    """The seconds the bot takes to choose, at each of ``views``."""
     bot = factory(random.Random(0))
     times = []
     for seen in views:
         start = time.perf_counter()
         bot.choose(seen)
         times.append(time.perf_counter() - start)
-    return statistics.fmean(times), max(times)
+    return times
+
+
+def luce(wins: int, games: int, seats: int) -> float:
+    """The Elo-scale rating of a bot that won ``wins`` of ``games`` against
+    ``seats - 1`` bots of rating 0 (half a win added each way, so that a
+    bot that won every game, or none, gets a finite rating)."""
+    share = (wins + 0.5) / (games + 1)
+    return 400 * math.log10((seats - 1) * share / (1 - share))
 
 
 def load(spec: str) -> tuple[str, Factory]:
@@ -141,38 +162,36 @@ def load(spec: str) -> tuple[str, Factory]:
     return name, factory
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--games", type=int, default=40, help="games per pair")
-    parser.add_argument("--workers", type=int, default=0, help="worker processes")
-    parser.add_argument("--seed", type=int, default=1, help="the ladder's seed")
-    parser.add_argument(
-        "--bots", default=",".join(BUILT_IN), help="built-in entrants, comma-separated"
-    )
-    parser.add_argument("--bot", action="append", default=[], help="another entrant")
-    parser.add_argument(
-        "--positions", type=int, default=40, help="positions timed per bot"
-    )
-    args = parser.parse_args(argv)
-    entrants: dict[str, Factory] = {}
-    for name in filter(None, args.bots.split(",")):
-        if name not in BUILT_IN:
-            parser.error(f"no built-in bot {name!r}; they are {', '.join(BUILT_IN)}")
-        entrants[name] = BUILT_IN[name]
-    entrants.update(load(spec) for spec in args.bot)
-    names = list(entrants)
-    if len(names) < 2:
-        parser.error("a ladder needs two bots at least")
-    print(
-        f"phase10 {phase10.__version__} · {platform.python_implementation()} "
-        f"{platform.python_version()} · {args.games} two-player games a pair, "
-        f"official rules, ladder seed {args.seed}",
-        flush=True,
-    )
+def pairs(names: Sequence[str], anchor: str, how: str) -> list[tuple[str, str]]:
+    """The pairs that play: all of them, or each with the next and with the
+    anchor."""
+    if how == "all":
+        return list(itertools.combinations(names, 2))
+    found: list[tuple[str, str]] = []
+    for a, b in itertools.pairwise(names):
+        found.append((a, b))
+    for name in names:
+        pair = (
+            (anchor, name)
+            if names.index(anchor) < names.index(name)
+            else (name, anchor)
+        )
+        if name != anchor and pair not in found:
+            found.append(pair)
+    return found
+
+
+def two_players(
+    entrants: dict[str, Factory],
+    played: list[tuple[str, str]],
+    args: argparse.Namespace,
+) -> dict[str, float]:
+    """Play the pairs, print their table, return the ratings."""
     wins: dict[tuple[str, str], int] = {}
-    print("\n| pair | games | first's wins | share | 95% interval | s |")
-    print("|---|---|---|---|---|---|")
-    for number, (a, b) in enumerate(itertools.combinations(names, 2)):
+    print(f"\nTwo players: {args.games} games a pair, official rules")
+    print("\n| pair | games | first's wins | second's | share | 95% interval | s |")
+    print("|---|---|---|---|---|---|---|")
+    for number, (a, b) in enumerate(played):
         start = time.perf_counter()
         result = tournament(
             {a: entrants[a], b: entrants[b]},
@@ -189,20 +208,110 @@ def main(argv: Sequence[str] | None = None) -> int:
         low, high = wilson(result.wins[a], decided)
         share = result.wins[a] / decided if decided else 0.0
         print(
-            f"| {a} v {b} | {result.games} | {result.wins[a]} | {share:.0%} | "
-            f"{low:.0%}-{high:.0%} | {took:.0f} |",
+            f"| {a} v {b} | {result.games} | {result.wins[a]} | {result.wins[b]} | "
+            f"{share:.0%} | {low:.0%}-{high:.0%} | {took:.0f} |",
             flush=True,
         )
-    ratings = bradley_terry(names, wins)
-    anchor = ratings.get("greedy", 0.0)
+    ratings = bradley_terry(list(entrants), wins)
+    anchor = ratings[args.anchor]
+    return {name: value - anchor for name, value in ratings.items()}
+
+
+def four_players(
+    entrants: dict[str, Factory], args: argparse.Namespace
+) -> dict[str, float]:
+    """One seat of each entrant against three of the anchor."""
+    print(f"\nFour players: one seat against three {args.anchor}, {args.games} games")
+    print("\n| bot | games | wins | share | 95% interval | rating | s |")
+    print("|---|---|---|---|---|---|---|")
+    ratings = {args.anchor: 0.0}
+    for number, name in enumerate(entrants):
+        if name == args.anchor:
+            continue
+        field = {name: entrants[name]}
+        field.update({f"{args.anchor}-{n}": entrants[args.anchor] for n in (1, 2, 3)})
+        start = time.perf_counter()
+        result = tournament(
+            field,
+            games=args.games,
+            players=4,
+            rules=Rules(),
+            seed=args.seed * 1000 + 500 + number,
+            max_moves=100_000,
+            executor=args.workers or None,
+        )
+        took = time.perf_counter() - start
+        won = result.wins[name]
+        low, high = wilson(won, result.games)
+        ratings[name] = luce(won, result.games, 4)
+        print(
+            f"| {name} | {result.games} | {won} | {won / max(result.games, 1):.0%} | "
+            f"{low:.0%}-{high:.0%} | {ratings[name]:+.0f} | {took:.0f} |",
+            flush=True,
+        )
+    return ratings
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--games", type=int, default=40, help="games per pair")
+    parser.add_argument("--workers", type=int, default=0, help="worker processes")
+    parser.add_argument("--seed", type=int, default=1, help="the ladder's seed")
+    parser.add_argument(
+        "--bots", default=",".join(LEVELS), help="built-in entrants, comma-separated"
+    )
+    parser.add_argument("--bot", action="append", default=[], help="another entrant")
+    parser.add_argument("--anchor", default=None, help="the entrant rated 0")
+    parser.add_argument("--pairs", choices=("all", "adjacent"), default="adjacent")
+    parser.add_argument("--players", default="2", help="2, 4 or 2,4")
+    parser.add_argument(
+        "--positions", type=int, default=40, help="positions timed per bot"
+    )
+    args = parser.parse_args(argv)
+    entrants: dict[str, Factory] = {}
+    for name in filter(None, args.bots.split(",")):
+        if name not in BUILT_IN:
+            parser.error(f"no built-in bot {name!r}; they are {', '.join(BUILT_IN)}")
+        entrants[name] = BUILT_IN[name]
+    entrants.update(load(spec) for spec in args.bot)
+    names = list(entrants)
+    if len(names) < 2:
+        parser.error("a ladder needs two bots at least")
+    if args.anchor is None:
+        args.anchor = next((n for n in ("casual", "greedy") if n in names), names[0])
+    if args.anchor not in names:
+        parser.error(f"the anchor {args.anchor!r} is not an entrant")
+    seats = {int(n) for n in args.players.split(",") if n}
+    if not seats or not seats <= {2, 4}:
+        parser.error("--players is 2, 4 or 2,4")
+    print(
+        f"phase10 {phase10.__version__} · {platform.python_implementation()} "
+        f"{platform.python_version()} · ladder seed {args.seed} · "
+        f"{args.workers or 1} process(es) · anchor {args.anchor}",
+        flush=True,
+    )
+    ratings: dict[int, dict[str, float]] = {}
+    if 2 in seats:
+        ratings[2] = two_players(entrants, pairs(names, args.anchor, args.pairs), args)
+    if 4 in seats:
+        ratings[4] = four_players(entrants, args)
     views = positions(args.positions, args.seed)
-    print("\n| bot | rating | ms per move: mean | longest |")
-    print("|---|---|---|---|")
-    for name in sorted(names, key=lambda n: -ratings[n]):
-        mean, longest = seconds_per_move(entrants[name], views)
-        rating = ratings[name] - anchor
-        times = f"{mean * 1000:.3g} | {longest * 1000:.3g}"
-        print(f"| {name} | {rating:+.0f} | {times} |", flush=True)
+    times = {name: seconds_per_move(entrants[name], views) for name in names}
+    club = statistics.median(times["club"]) if "club" in times else None
+    order = sorted(names, key=lambda n: -ratings.get(min(seats), {}).get(n, 0.0))
+    heads = " | ".join(f"rating, {n} players" for n in sorted(seats))
+    print(f"\n| bot | {heads} | ms a move: median | mean | longest | x club |")
+    print("|---|" + "---|" * len(seats) + "---|---|---|---|")
+    for name in order:
+        rated = " | ".join(f"{ratings[n][name]:+.0f}" for n in sorted(seats))
+        median = statistics.median(times[name])
+        mean, longest = statistics.fmean(times[name]), max(times[name])
+        ratio = f"{median / club:.2g}" if club else "-"
+        print(
+            f"| {name} | {rated} | {median * 1000:.3g} | {mean * 1000:.3g} | "
+            f"{longest * 1000:.3g} | {ratio} |",
+            flush=True,
+        )
     return 0
 
 

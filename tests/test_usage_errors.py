@@ -40,7 +40,18 @@ from phase10 import (
     parse_cards,
 )
 from phase10 import svg as drawing
-from phase10.bots import GreedyBot, MonteCarloBot, RandomBot, play_game, tournament
+from phase10.bots import (
+    AdviceBot,
+    BeginnerBot,
+    GreedyBot,
+    MonteCarloBot,
+    OddsBot,
+    RandomBot,
+    SearchBot,
+    level,
+    play_game,
+    tournament,
+)
 from phase10.encoding import Encoding
 
 MODULES = ("phase10", "phase10.bots", "phase10.svg", "phase10.encoding")
@@ -202,6 +213,11 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ),
     ("GreedyBot(5)", lambda: GreedyBot(w(5))),
     ("MonteCarloBot(5)", lambda: MonteCarloBot(w(5))),
+    ("BeginnerBot(5)", lambda: BeginnerBot(w(5))),
+    ("AdviceBot(5)", lambda: AdviceBot(w(5))),
+    ("OddsBot(5)", lambda: OddsBot(w(5))),
+    ("SearchBot(5)", lambda: SearchBot(w(5))),
+    ("level(5)", lambda: level(w(5))),
     ("from_json(5, GameState)", lambda: phase10.from_json(w(5), GameState)),
     ("GameRecord.from_json(5)", lambda: GameRecord.from_json(w(5))),
     ("Rules(hand_size='10')", lambda: Rules(hand_size=w("10"))),
@@ -250,6 +266,8 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ("GreedyBot().choose('x')", lambda: GreedyBot().choose(w("x"))),
     ("RandomBot().choose('x')", lambda: RandomBot().choose(w("x"))),
     ("MonteCarloBot().choose('x')", lambda: MonteCarloBot().choose(w("x"))),
+    ("OddsBot().choose('x')", lambda: OddsBot().choose(w("x"))),
+    ("SearchBot().choose('x')", lambda: SearchBot().choose(w("x"))),
     ("Encoding(3).observe(state)", lambda: Encoding(3).observe(w(STATE))),
     ("Encoding(3).action('2', state)", lambda: Encoding(3).action(w("2"), STATE)),
     ("Encoding(3).describe(2.0)", lambda: Encoding(3).describe(w(2.0))),
@@ -372,6 +390,10 @@ SAMPLES: dict[str, object] = {
     "GreedyBot": GreedyBot(),
     "RandomBot": RandomBot(),
     "MonteCarloBot": MonteCarloBot(rollouts=1),
+    "BeginnerBot": BeginnerBot(),
+    "AdviceBot": AdviceBot(),
+    "OddsBot": OddsBot(),
+    "SearchBot": SearchBot(rollouts=1),
     "TournamentResult": tournament({"a": RandomBot, "b": RandomBot}, games=0),
     "Encoding": Encoding(3),
     **_event_samples(),

@@ -13,11 +13,20 @@ it into that seat's view before looking at it.
   it does not need.
 - :class:`MonteCarloBot` searches: it plays each candidate move out many
   times over deals of the cards it cannot see.
+- :class:`BeginnerBot` plays as :class:`GreedyBot` but for a beginner's
+  mistakes, at a stated rate.
+- :class:`AdviceBot` plays the move :func:`phase10.analysis.advise` ranks
+  first; :class:`OddsBot` plays by the same exact odds and adds what the
+  advice leaves out; :class:`SearchBot` searches over :class:`OddsBot`'s
+  close choices with play-outs by :class:`OddsBot`.
+- :data:`LEVELS` names the levels of play, weakest first, and
+  :func:`level` makes a bot of one by its name.
 - :func:`play_game` and :func:`tournament` play seeded games between bots.
 
 The package keeps one module a family: ``_base`` (the protocol, the checks
 every bot shares and :class:`RandomBot`), ``_greedy`` (with ``_editions``,
-the Masters Edition's choices), ``_montecarlo`` and ``_tournament``. Only
+the Masters Edition's choices), ``_beginner``, ``_odds`` (the bots on the
+analysis), ``_search``, ``_montecarlo``, ``_levels`` and ``_tournament``. Only
 the names below are public, and each says it belongs to ``phase10.bots``.
 
 .. versionadded:: 0.1
@@ -26,17 +35,27 @@ the names below are public, and each says it belongs to ``phase10.bots``.
 from __future__ import annotations
 
 from ._base import Bot, RandomBot
+from ._beginner import BeginnerBot
 from ._greedy import GreedyBot
+from ._levels import LEVELS, level
 from ._montecarlo import MonteCarloBot
+from ._odds import AdviceBot, OddsBot
+from ._search import SearchBot
 from ._tournament import GameResult, TournamentResult, play_game, tournament
 
 __all__ = [
+    "LEVELS",
+    "AdviceBot",
+    "BeginnerBot",
     "Bot",
     "GameResult",
     "GreedyBot",
     "MonteCarloBot",
+    "OddsBot",
     "RandomBot",
+    "SearchBot",
     "TournamentResult",
+    "level",
     "play_game",
     "tournament",
 ]
@@ -44,12 +63,17 @@ __all__ = [
 # The public names were defined in one module, phase10.bots, until 0.2:
 # they keep saying so, for their reprs, the documentation and pickles.
 for _public in (
+    AdviceBot,
+    BeginnerBot,
     Bot,
     GameResult,
     GreedyBot,
     MonteCarloBot,
+    OddsBot,
     RandomBot,
+    SearchBot,
     TournamentResult,
+    level,
     play_game,
     tournament,
 ):

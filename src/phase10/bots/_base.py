@@ -89,6 +89,17 @@ def count(name: str, value: object, least: int) -> int:
     return number
 
 
+def share(name: str, value: object) -> float:
+    """``value`` as a float if it is a number from 0 to 1: else a
+    :class:`UsageError` for another type, a :class:`RulesError` for a number
+    out of range (or not a number at all, such as NaN)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise UsageError(f"{name} is a number from 0 to 1, not {shown(value)}")
+    if not 0 <= value <= 1:
+        raise RulesError(f"{name} is a number from 0 to 1, not {shown(value)}")
+    return float(value)
+
+
 class RandomBot:
     """Plays a uniformly random legal move.
 
