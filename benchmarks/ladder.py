@@ -4,6 +4,7 @@
                                 [--bots NAME,NAME,...] [--bot NAME=MODULE:FACTORY]
                                 [--anchor NAME] [--pairs all|adjacent]
                                 [--players 2|4|2,4] [--positions P]
+                                [--games-of NAME=N] [--chart FILE]
 
 Two players: pairs of entrants play N two-player games of the official
 rules (``phase10.bots.tournament``, seats alternating, the same seeded
@@ -22,6 +23,10 @@ three of the anchor, for N games (the seats rotate). Its share of the
 wins, with a 95% interval, and its rating: under the Bradley-Terry model
 of a game of many (Luce's), a bot of strength s wins against three of
 strength 1 with chance s / (s + 3), so a share p gives s = 3p / (1 - p).
+
+``--games-of expert=40`` plays fewer games in the pairs of a slow bot (and
+in its four-player games); ``--chart FILE`` writes the ratings as an SVG
+bar chart.
 
 Then each bot's time to choose a move over P positions taken from games
 between greedy bots (positions where more than one move is legal), on this
@@ -162,6 +167,53 @@ def load(spec: str) -> tuple[str, Factory]:
     return name, factory
 
 
+def chart(ratings: dict[int, dict[str, float]], order: Sequence[str]) -> str:
+    """An SVG bar chart of the ratings: one row a bot, one bar a number of
+    players, from the anchor's 0."""
+    seats = sorted(ratings)
+    values = [ratings[n][name] for n in seats for name in order]
+    low, high = min(0.0, *values), max(0.0, *values)
+    span = (high - low) or 1.0
+    left, width, row, bar = 90, 420, 14 * len(seats) + 12, 12
+    colours = {2: "#3465a4", 4: "#f57900"}
+
+    def x(value: float) -> float:
+        return left + (value - low) / span * width
+
+    height = row * len(order) + 40
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 60}" '
+        f'height="{height}" font-family="sans-serif" font-size="11">',
+        f'<line x1="{x(0):.1f}" y1="4" x2="{x(0):.1f}" y2="{height - 30}" '
+        'stroke="#888"/>',
+    ]
+    for i, name in enumerate(order):
+        top = 6 + i * row
+        out.append(
+            f'<text x="{left - 6}" y="{top + 12}" text-anchor="end">{name}</text>'
+        )
+        for j, n in enumerate(seats):
+            value = ratings[n][name]
+            start, end = sorted((x(0), x(value)))
+            y = top + j * (bar + 2)
+            out.append(
+                f'<rect x="{start:.1f}" y="{y}" width="{max(end - start, 1):.1f}" '
+                f'height="{bar}" fill="{colours.get(n, "#555")}"/>'
+            )
+            out.append(
+                f'<text x="{max(end, x(0)) + 4:.1f}" y="{y + 10}">{value:+.0f}</text>'
+            )
+    for j, n in enumerate(seats):
+        y = height - 14
+        out.append(
+            f'<rect x="{left + j * 110}" y="{y - 9}" width="10" height="10" '
+            f'fill="{colours.get(n, "#555")}"/>'
+        )
+        out.append(f'<text x="{left + j * 110 + 14}" y="{y}">{n} players</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 def pairs(names: Sequence[str], anchor: str, how: str) -> list[tuple[str, str]]:
     """The pairs that play: all of them, or each with the next and with the
     anchor."""
@@ -188,14 +240,17 @@ def two_players(
 ) -> dict[str, float]:
     """Play the pairs, print their table, return the ratings."""
     wins: dict[tuple[str, str], int] = {}
-    print(f"\nTwo players: {args.games} games a pair, official rules")
+    print(
+        f"\nTwo players: {args.games} games a pair (fewer: {args.limit}), "
+        "official rules"
+    )
     print("\n| pair | games | first's wins | second's | share | 95% interval | s |")
     print("|---|---|---|---|---|---|---|")
     for number, (a, b) in enumerate(played):
         start = time.perf_counter()
         result = tournament(
             {a: entrants[a], b: entrants[b]},
-            games=args.games,
+            games=min(args.limit.get(a, args.games), args.limit.get(b, args.games)),
             players=2,
             rules=Rules(),
             seed=args.seed * 1000 + number,
@@ -222,6 +277,7 @@ def four_players(
 ) -> dict[str, float]:
     """One seat of each entrant against three of the anchor."""
     print(f"\nFour players: one seat against three {args.anchor}, {args.games} games")
+    print(f"(fewer: {args.limit})")
     print("\n| bot | games | wins | share | 95% interval | rating | s |")
     print("|---|---|---|---|---|---|---|")
     ratings = {args.anchor: 0.0}
@@ -233,7 +289,7 @@ def four_players(
         start = time.perf_counter()
         result = tournament(
             field,
-            games=args.games,
+            games=args.limit.get(name, args.games),
             players=4,
             rules=Rules(),
             seed=args.seed * 1000 + 500 + number,
@@ -267,6 +323,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--positions", type=int, default=40, help="positions timed per bot"
     )
+    parser.add_argument(
+        "--games-of",
+        action="append",
+        default=[],
+        help="fewer games for a slow bot: NAME=N (its pairs play the fewer)",
+    )
+    parser.add_argument("--chart", default=None, help="write the ratings as SVG")
     args = parser.parse_args(argv)
     entrants: dict[str, Factory] = {}
     for name in filter(None, args.bots.split(",")):
@@ -277,6 +340,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = list(entrants)
     if len(names) < 2:
         parser.error("a ladder needs two bots at least")
+    args.limit = {}
+    for spec in args.games_of:
+        name, _, number = spec.partition("=")
+        if name not in names or not number.isdigit():
+            parser.error(f"--games-of takes NAME=N for an entrant, not {spec!r}")
+        args.limit[name] = int(number)
     if args.anchor is None:
         args.anchor = next((n for n in ("casual", "greedy") if n in names), names[0])
     if args.anchor not in names:
@@ -312,6 +381,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{longest * 1000:.3g} | {ratio} |",
             flush=True,
         )
+    if args.chart:
+        with open(args.chart, "w", encoding="utf-8") as out:
+            out.write(chart(ratings, order))
     return 0
 
 
