@@ -4,6 +4,7 @@
     python examples/play.py --players 3 --seed 7  # a game you can replay
     python examples/play.py --play                # you take seat 0 against bots
     python examples/play.py --play --rules masters  # the Masters Edition
+    python examples/play.py --play --level strong   # against the strongest bots
 
 Each turn is told in one line from the library's events, at a pace to
 follow on a terminal (``--pace``). With ``--play`` you see the table as
@@ -12,6 +13,8 @@ them). Seats and table groups count from 0, as in the notation. Under the
 Masters Edition's rules (``--rules masters``) you choose your phase at the
 start of each hand (``masters-declare``: declare it in your turn, before
 laying it), and may save a card for a later hand instead of discarding.
+The computer players are of one level of ``phase10.bots.LEVELS``
+(``--level``, ``casual`` unless given).
 """
 
 import argparse
@@ -28,7 +31,7 @@ from typing import TextIO
 import phase10
 import phase10.analysis
 from phase10 import Action, Event, GameState, PlayerView, Step
-from phase10.bots import GreedyBot
+from phase10.bots import LEVELS, Bot
 
 NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eli", "Fay")  # with --play, seat 0 is "You"
 MAX_MOVES_PER_HAND = 5_000  # a normal hand takes under 200: more means stuck bots
@@ -266,11 +269,16 @@ def person_turn(
 
 
 def play_game(
-    state: GameState, human: int | None, read: ReadLine, teller: Teller
+    state: GameState,
+    human: int | None,
+    read: ReadLine,
+    teller: Teller,
+    level: str = "casual",
 ) -> tuple[GameState, str | None]:
-    """Play to the end of the game: the last state, and why it stopped early."""
+    """Play to the end of the game, the computer players of ``level``: the
+    last state, and why it stopped early."""
     seats = range(len(state.players))
-    bots = {seat: GreedyBot(random.Random(f"{state.seed}/{seat}")) for seat in seats}
+    bots = {seat: make_bot(level, f"{state.seed}/{seat}") for seat in seats}
     moves = 0
     while not state.is_over:
         if state.step is Step.HAND_OVER:
@@ -289,6 +297,11 @@ def play_game(
         if moves > MAX_MOVES_PER_HAND:
             return state, "the hand went on without end (the players seem stuck)"
     return state, None
+
+
+def make_bot(level: str, seed: str) -> Bot:
+    """A computer player of ``level``, seeded."""
+    return LEVELS[level](random.Random(seed))
 
 
 def read_line_from(stream: TextIO, out: TextIO) -> ReadLine:
@@ -312,6 +325,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     add("--seed", type=int, help="the game's seed (default: a random one, printed)")
     add("--rules", default="official", choices=sorted(phase10.PRESETS))
     add("--play", action="store_true", help="play seat 0 yourself against bots")
+    add("--level", default="casual", choices=list(LEVELS), help="the bots' level")
     add("--pace", type=float, help="seconds after each turn (0.25 on a terminal)")
     args = parser.parse_args(argv)
     if args.names is not None:
@@ -354,7 +368,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         )
     start = time.perf_counter()
     try:
-        final, stop = play_game(state, human, read_line_from(sys.stdin, out), teller)
+        final, stop = play_game(
+            state, human, read_line_from(sys.stdin, out), teller, args.level
+        )
     except KeyboardInterrupt:  # Ctrl-C: still say how to replay the game
         final, stop = state, "interrupted"
         print(file=out)

@@ -362,3 +362,17 @@ def test_the_hint_shows_the_advised_move_the_outs_and_the_exact_odds() -> None:
     flat = " ".join(done.stdout.split())
     assert "Advice: D: draw blind, with no outs: 0% to make phase 1 now" in flat
     assert "Advice: S 1: skip Bob, who leads, keeping no outs" in flat
+
+
+def test_the_bots_level_is_chosen_by_name() -> None:
+    """``--level`` picks the computer players from ``phase10.bots.LEVELS``:
+    another level plays another game from the same seed, and a name that is
+    not a level is refused with the levels there are."""
+    casual = play("--players", "2", "--seed", "4", typed="")
+    strong = play("--players", "2", "--seed", "4", "--level", "strong", typed="")
+    assert casual.returncode == strong.returncode == 0, strong.stderr
+    assert re.search(r"^  \w+ wins the game\.$", strong.stdout, re.M)
+    assert turns(strong.stdout, ["Ann", "Bob"]) != turns(casual.stdout, ["Ann", "Bob"])
+    wrong = play("--level", "grandmaster", typed="")
+    assert wrong.returncode == 2
+    assert "novice" in wrong.stderr and "strong" in wrong.stderr
