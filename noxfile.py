@@ -68,6 +68,12 @@ def _find_python(minor: int) -> str | None:
 PYTHONS = {f"3.{minor}": _find_python(minor) for minor in MINORS}
 FOUND = [version for version, exe in PYTHONS.items() if exe]
 DEFAULT = f"{sys.version_info.major}.{sys.version_info.minor}"
+PACKAGE_PYTHON = "3.12" if PYTHONS.get("3.12") else DEFAULT
+"""The Python of the package session, whose tests against the wheel are
+CI's tests under that version (the readme session runs the whole suite
+under nox's own)."""
+QUICK = "not slow and not browser"
+"""The quick tests: what CI runs under the Pythons other than nox's own."""
 
 
 def readme_command(name: str) -> str:
@@ -182,7 +188,7 @@ def docs(session: nox.Session) -> None:
     )
 
 
-@nox.session
+@nox.session(python=PYTHONS.get(PACKAGE_PYTHON))
 def package(session: nox.Session) -> None:
     """sdist and wheel, twine check, the tests against the installed wheel.
 
@@ -228,7 +234,7 @@ def package(session: nox.Session) -> None:
             session,
             "tests",
             "-m",
-            "not slow and not browser",
+            QUICK,
             HYPOTHESIS_PROFILE="ci-quick",
         )
 
@@ -366,38 +372,57 @@ def mutation(session: nox.Session) -> None:
     session.run("python", "tests/mutation.py", *args)
 
 
-CI = [
-    "readme",
-    *(f"tests({version})" for version in FOUND if version != DEFAULT),
-    "typecheck",
-    "lint",
-    "docs",
-    "package",
-    "examples",
-    "web",
-    "extras",
-    "fuzz",
-    "soak",
-    "mutation",
-]
+CI_PYTHONS = [v for v in FOUND if v not in (DEFAULT, PACKAGE_PYTHON)]
+"""The Pythons of CI's tests sessions: those found but nox's own (the
+readme session's) and the package session's."""
+CI_LANES = {
+    "1": [
+        "readme",
+        *(f"tests({version})" for version in CI_PYTHONS),
+        "typecheck",
+        "lint",
+        "docs",
+        "examples",
+    ],
+    "2": ["package", "extras", "soak", "mutation"],
+    "last": ["web", "fuzz"],
+}
+"""CI's sessions in three lanes: ``.ci/run`` runs lanes 1 and 2 at once, one
+on each core (none of their sessions is timed against the clock but by its
+own budget), then the last lane alone (the web example's tests time its
+server, and the fuzzers count a slow call as a finding)."""
+CI = [name for lane in CI_LANES.values() for name in lane]
 
 
 @nox.session(python=False)
 def ci(session: nox.Session) -> None:
-    """Everything CI runs, each session in turn (a short fuzz and soak).
+    """Everything CI runs, each session in turn (a short fuzz and soak);
+    ``-- --lane 1`` (or ``2``, ``last``) one lane of :data:`CI_LANES`.
 
-    In order: the README's tests, the other Pythons, types, lint,
-    docs, package, examples, web, extras, fuzz, soak, a sample of mutants.
+    In order: the README's tests (the whole suite, under nox's Python), the
+    quick tests under the other Pythons (3.12's against the wheel, in the
+    package session), types, lint, docs, examples; package, extras, soak,
+    a sample of mutants; web and fuzz.
     """
     session.log(
         "Pythons: " + ", ".join(f"{v} ({PYTHONS[v] or 'absent'})" for v in PYTHONS)
     )
-    for name in CI:
+    names = CI
+    if session.posargs:
+        if len(session.posargs) != 2 or session.posargs[0] != "--lane":
+            session.error("usage: nox -s ci [-- --lane " + "|".join(CI_LANES) + "]")
+        if session.posargs[1] not in CI_LANES:
+            session.error(f"no lane {session.posargs[1]}: " + ", ".join(CI_LANES))
+        names = CI_LANES[session.posargs[1]]
+    for name in names:
         if name == "fuzz":
             session.notify(name, ["--seconds", str(CI_FUZZ_SECONDS)])
         elif name == "soak":
             session.notify(name, ["--seconds", str(CI_SOAK_SECONDS)])
         elif name == "mutation":
             session.notify(name, ["--budget", str(CI_MUTATION_SECONDS)])
+        elif name.startswith("tests("):
+            # The quick tests: the slow ones run in the readme session.
+            session.notify(name, ["-m", QUICK])
         else:
             session.notify(name)
