@@ -577,3 +577,31 @@ def test_the_hint_is_the_analysis_of_the_seats_own_view_never_a_watchers(
             watcher.send(json.dumps({"type": "hint"}))
             told = until(watcher, lambda m: m.get("type") in ("refused", "hint"))
             assert told["type"] == "refused" and "watching" in told["reason"]
+
+
+# --- 8. one client cannot slow the others (issue 41) --------------------------------
+
+
+def test_the_host_frees_a_seat_a_stranger_took_at_a_public_table(
+    tmp_path: Path,
+) -> None:
+    """Anyone may join a public table: the last seat taken does not start
+    the game, which waits for its host, who may first free a stranger's
+    seat and then start."""
+    with serving(tmp_path, *TEST) as server:
+        made = server.make(people=2, bots=0, public=True)
+        table = made["table"]
+        stranger = server.http(f"/api/tables/{table}/join", {"name": "Zed"})[1]
+        assert server.http(f"/api/tables/{table}")[1]["started"] is False
+        free = {"token": made["token"], "seat": stranger["seat"]}
+        assert server.http(f"/api/tables/{table}/free", free)[0] == 200
+        with server.page(table, {"token": stranger["token"]}) as page:
+            assert json.loads(page.recv(timeout=30))["type"] == "refused"
+        friend = server.http(f"/api/tables/{table}/join", {"name": "Bob"})[1]
+        assert server.http(f"/api/tables/{table}")[1]["started"] is False
+        start = {"token": made["token"]}
+        assert server.http(f"/api/tables/{table}/start", start)[0] == 200
+        listing = server.http(f"/api/tables/{table}")[1]
+        assert listing["started"] is True
+        assert [seat["name"] for seat in listing["seats"]] == ["Ann", "Bob"]
+        assert friend["seat"] == 1

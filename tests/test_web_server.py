@@ -466,11 +466,14 @@ def test_a_table_that_cannot_be_made_is_refused(
 
 def test_the_lobby_lists_the_tables_and_serves_its_pages() -> None:
     with client_for() as client:
-        setting, _ = make_table(client, ["Ann", "Bob"], bots=1, public=True)
+        setting, tokens = make_table(client, ["Ann", "Bob"], bots=1, public=True)
         make_table(client, ["Cy", "Di"])  # private: not listed
         listed = client.get("/api/tables").json()
         assert [entry["table"] for entry in listed] == [setting.id]
-        assert listed[0]["started"] is True
+        assert listed[0]["started"] is False  # a public table: the host starts it
+        start = f"/api/tables/{setting.id}/start"
+        client.post(start, json={"token": tokens[0]}, headers=ORIGIN)
+        assert client.get("/api/tables").json()[0]["started"] is True
         assert client.get("/api/tables/nope").status_code == 404
         assert client.get("/api/presets").json() == list(phase10.PRESETS)
         assert "lobby.js" in client.get("/").text

@@ -10,7 +10,9 @@ person a token, a random secret of 192 bits that the page keeps: a seat is
 played only with its token, so a reload or another device with the token
 gets the seat back and no one else can take it. Only a hash of each token
 is kept. The game starts when every seat for a person is taken, or when
-the host starts it with bots in the seats still empty. A table is private
+the host starts it with bots in the seats still empty (at a public
+table, which anyone may join, the game waits for its host to start it,
+so that the host may first free a seat a stranger took). A table is private
 unless made public: it is not listed, and joined only with its invite (a
 secret of 128 bits in its link, ``/table/ID#invite=...``); its host may
 free a seat taken by mistake before the game starts.
@@ -225,10 +227,16 @@ class Setting:
         self.refuse_look_alike(name)
         token = secrets.token_urlsafe(24)
         self.seats[free[0]] = Seat(name, bot=False, token_hash=token_hash(token))
-        if len(free) == 1:
+        if len(free) == 1 and not self.host_starts(free[0]):
             self._start()
         self.store.save_table(self.saved())
         return free[0], token
+
+    def host_starts(self, seat: int) -> bool:
+        """Whether the game waits for the host's start although ``seat``, the
+        last free one, is taken: at a public table anyone may take a seat,
+        and the host may free it before starting (see :meth:`free`)."""
+        return self.public and self.host is not None and seat != self.host
 
     def invited(self, invite: object) -> bool:
         """Whether ``invite`` lets its holder join (any does, at a public table)."""
