@@ -21,6 +21,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -582,6 +583,227 @@ def test_the_hint_is_the_analysis_of_the_seats_own_view_never_a_watchers(
 # --- 8. one client cannot slow the others (issue 41) --------------------------------
 
 
+def flood(page: Any, frames: list[str], stop: threading.Event) -> threading.Thread:
+    """A thread sending ``frames`` over and over on ``page`` as fast as it
+    can, reading nothing, until the server closes it or ``stop`` is set."""
+
+    def blast() -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):
+            while not stop.is_set():
+                for frame in frames:
+                    page.send(frame)
+
+    thread = threading.Thread(target=blast, daemon=True)
+    thread.start()
+    return thread
+
+
+def received_until_closed(page: Any) -> list[dict[str, Any]]:
+    """Every message ``page`` was sent until its socket was closed."""
+    messages = []
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            messages.append(json.loads(page.recv(timeout=10)))
+    return messages
+
+
+def moved_past(count: int, message: dict[str, Any]) -> bool:
+    """Whether ``message`` shows more than ``count`` moves."""
+    return bool(message["moves"] > count)
+
+
+def play(page: Any, moves: int) -> list[float]:
+    """Play ``moves`` of a seat's moves on ``page`` (the first legal one
+    each time): the seconds from each sent to its update received."""
+    took = []
+    seen = until(page, update(lambda m: bool(m["legal"])))
+    for _ in range(moves):
+        sent = time.monotonic()
+        page.send(json.dumps(seen["legal"][0]))
+        count: int = seen["moves"]
+        seen = until(page, update(functools.partial(moved_past, count)))
+        took.append(time.monotonic() - sent)
+        if not seen["legal"]:
+            seen = until(page, update(lambda m: bool(m["legal"])))
+    return took
+
+
+def test_a_flood_of_back_and_ready_frames_is_refused_then_closed(
+    tmp_path: Path,
+) -> None:
+    """One page sending "I'm back" and "Next hand" as fast as it can, and
+    reading nothing, is told its frames are past its budget and closed;
+    meanwhile another table's moves and the lobby's requests are answered
+    at once."""
+    with serving(tmp_path, *TEST, "--pace", "0", "--hand-pause", "0") as server:
+        flooded, honest = server.make(), server.make("Bo")
+        frames = [json.dumps({"type": "back"}), json.dumps({"type": "ready"})]
+        stop = threading.Event()
+        with (
+            server.page(flooded["table"], {"token": flooded["token"]}) as flooder,
+            server.page(honest["table"], {"token": honest["token"]}) as page,
+        ):
+            thread = flood(flooder, frames, stop)
+            try:
+                took = play(page, 8)
+                started = time.monotonic()
+                assert server.http("/api/presets")[0] == 200
+                assert time.monotonic() - started < 2
+                thread.join(10)
+                assert not thread.is_alive(), "the flooder was never closed"
+            finally:
+                stop.set()
+            assert max(took) < 2, took
+            # 4008 if it read the close, else it was dropped (it reads nothing)
+            assert flooder.close_code in (4008, 1006)
+
+
+def test_frames_past_the_budget_are_refused_with_a_reason(tmp_path: Path) -> None:
+    """A burst past a page's budget is ignored and the page told why (once
+    a second); a page that goes on is told it is closed, and closed."""
+    with serving(tmp_path, *TEST, "--pace", "0") as server:
+        made = server.make()
+        with server.page(made["table"], {"token": made["token"]}) as page:
+            for _ in range(10):
+                page.send(json.dumps({"type": "back"}))
+            told = until(page, lambda m: m.get("type") == "refused")
+            assert "too many 'back' frames" in told["reason"]
+            for _ in range(40):
+                page.send(json.dumps({"type": "ready"}))
+            messages = received_until_closed(page)
+            assert page.close_code == 4008
+            refusals = [m["reason"] for m in messages if m.get("type") == "refused"]
+            assert any("it is closed" in reason for reason in refusals), refusals
+
+
+def test_a_socket_that_keeps_sending_moves_is_closed(tmp_path: Path) -> None:
+    """Moves have a budget too: a page sending moves out of its turn, or
+    any text, as fast as it can is closed; a page playing at a person's
+    pace never meets the budget."""
+    with serving(tmp_path, *TEST, "--pace", "0", "--hand-pause", "0") as server:
+        made = server.make()
+        draw = json.dumps(
+            {"schema": "phase10/action", "version": 1, "type": "draw", "source": "x"}
+        )
+        stop = threading.Event()
+        with server.page(made["table"], {"token": made["token"]}) as page:
+            thread = flood(page, [draw, "nonsense"], stop)
+            thread.join(10)
+            stop.set()
+            assert not thread.is_alive(), "the page was never closed"
+            # 4008 if it read the close, else it was dropped (it reads nothing)
+            assert page.close_code in (4008, 1006)
+        other = server.make("Bo")
+        with server.page(other["table"], {"token": other["token"]}) as page:
+            assert len(play(page, 15)) == 15  # a few moves a turn: within budget
+
+
+def test_the_log_does_not_grow_with_a_flood(tmp_path: Path) -> None:
+    """Every socket opened logs lines (uvicorn's); 300 opened and closed at
+    once write a bounded number of them, saying how many were dropped."""
+    with serving(tmp_path, *TEST) as server:
+        made = server.make()
+        lines_before = len(server.logged().splitlines())
+        for _ in range(300):
+            with server.page(made["table"]):
+                pass
+        status, _ = server.http("/api/presets")  # the server still answers
+        assert status == 200
+        time.sleep(1.5)  # a line let through again says how many were dropped
+        with server.page(made["table"]):
+            pass
+        time.sleep(0.5)
+        log = server.logged()
+        assert len(log.splitlines()) - lines_before < 400, len(log.splitlines())
+        assert "log lines dropped" in log
+
+
+def test_watchers_are_limited_per_table_and_per_address(tmp_path: Path) -> None:
+    arguments = (*TEST, "--watchers-per-table", "3", "--watchers-per-address", "4")
+    with serving(tmp_path, *arguments) as server:
+        first, second = server.make(), server.make("Bo")
+        with contextlib.ExitStack() as stack:
+            for _ in range(3):
+                watcher = stack.enter_context(server.page(first["table"], {}))
+                assert until(watcher, lambda m: True)["type"] == "update"
+            with server.page(first["table"], {}) as refused:
+                told = json.loads(refused.recv(timeout=30))
+                assert told["type"] == "refused" and "watchers" in told["reason"]
+            watcher = stack.enter_context(server.page(second["table"], {}))
+            assert until(watcher, lambda m: True)["type"] == "update"
+            with server.page(second["table"], {}) as refused:
+                told = json.loads(refused.recv(timeout=30))
+                assert told["type"] == "refused" and "as many tables" in told["reason"]
+            with server.page(first["table"], {"token": first["token"]}) as seat:
+                assert (
+                    until(seat, lambda m: True)["type"] == "update"
+                )  # seats count not
+        with server.page(first["table"], {}) as watcher:  # the others have gone
+            assert until(watcher, lambda m: True)["type"] == "update"
+
+
+def test_only_invited_watchers_when_the_server_says_so(tmp_path: Path) -> None:
+    with serving(tmp_path, *TEST, "--watchers", "invited") as server:
+        private = server.make(people=2, bots=0)
+        public = server.make("Bo", people=2, bots=0, public=True)
+        for table, hello in (
+            (private["table"], {}),
+            (private["table"], {"invite": "guess"}),
+            (public["table"], {}),
+        ):
+            with server.page(table, hello) as refused:
+                told = json.loads(refused.recv(timeout=30))
+                assert told["type"] == "refused" and "invite" in told["reason"]
+        with server.page(private["table"], {"invite": private["invite"]}) as watcher:
+            assert until(watcher, lambda m: True)["type"] == "lobby"
+        with server.page(public["table"], {"token": public["token"]}) as seat:
+            assert until(seat, lambda m: True)["type"] == "lobby"
+
+
+def test_watchers_do_not_keep_a_table_alive(tmp_path: Path) -> None:
+    """A table no seat's page is at is left after --left-after seconds
+    although watchers are at it: they are told and closed."""
+    with serving(tmp_path, *TEST, "--left-after", "1") as server:
+        made = server.make(people=2, bots=0)
+        with server.page(made["table"], {}) as watcher:
+            until(watcher, lambda m: True)
+            wait_for(lambda: retired(server, made["table"]), seconds=20)
+            told = received_until_closed(watcher)
+            assert watcher.close_code == 4010
+            assert any("retired" in m.get("text", "") for m in told)
+
+
+def test_forwarded_for_is_believed_only_with_proxy_headers(tmp_path: Path) -> None:
+    """X-Forwarded-For from 127.0.0.1 does not give a client a new address
+    for the per-address limits, unless the operator runs the server behind
+    a proxy and says so (--proxy-headers, --trusted-proxy)."""
+
+    def make(server: Running, forwarded: str) -> int:
+        body = json.dumps({"name": "Ann", "people": 1, "bots": 1, "rules": "official"})
+        headers = {
+            "content-type": "application/json",
+            "origin": server.origin,
+            "x-forwarded-for": forwarded,
+        }
+        request = urllib.request.Request(
+            server.origin + "/api/tables", data=body.encode(), headers=headers
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    with serving(tmp_path, *TEST, "--tables-per-client", "2") as server:
+        statuses = [make(server, f"10.0.0.{n}") for n in range(4)]
+        assert statuses == [200, 200, 429, 429]
+    arguments = ("--proxy-headers", "--trusted-proxy", "127.0.0.1")
+    with serving(tmp_path, *TEST, "--tables-per-client", "2", *arguments) as server:
+        statuses = [make(server, f"10.0.0.{n}") for n in range(4)]
+        assert statuses == [200, 200, 200, 200]
+        assert make(server, "10.0.0.1") == 200 and make(server, "10.0.0.1") == 429
+
+
 def test_the_host_frees_a_seat_a_stranger_took_at_a_public_table(
     tmp_path: Path,
 ) -> None:
@@ -605,3 +827,60 @@ def test_the_host_frees_a_seat_a_stranger_took_at_a_public_table(
         assert listing["started"] is True
         assert [seat["name"] for seat in listing["seats"]] == ["Ann", "Bob"]
         assert friend["seat"] == 1
+
+
+def test_sigterm_under_load_stops_in_time_and_keeps_every_move(
+    tmp_path: Path,
+) -> None:
+    """Tables playing as fast as they can, watchers and a flooder at them:
+    a SIGTERM stops the server within its stated time (server.SHUTDOWN_SECONDS,
+    and a margin), and every move a page was told of is on disk."""
+    import signal
+
+    sys.path.insert(0, str(WEB))
+    from server import SHUTDOWN_SECONDS
+    from store import SQLiteStore
+
+    db = tmp_path / "games.sqlite"
+    arguments = (*TEST, "--pace", "0", "--turn-seconds", "0.001", "--hand-pause", "0")
+    running = launch(tmp_path, *arguments, db=db)
+    seen: dict[str, int] = {}
+    stop = threading.Event()
+    try:
+        tables = [running.make(f"P{n}") for n in range(3)]
+
+        def watch(table: str) -> None:
+            with (
+                contextlib.suppress(ConnectionClosed, OSError),
+                running.page(table, {}) as page,
+            ):
+                while True:
+                    message = json.loads(page.recv(timeout=30))
+                    if "moves" in message:
+                        seen[table] = max(seen.get(table, 0), message["moves"])
+
+        watching = [
+            threading.Thread(target=watch, args=(made["table"],), daemon=True)
+            for made in tables
+        ]
+        for thread in watching:
+            thread.start()
+        with running.page(tables[0]["table"], {"token": tables[0]["token"]}) as page:
+            flooder = flood(page, [json.dumps({"type": "back"})], stop)
+            wait_for(lambda: len(seen) == 3 and min(seen.values()) > 20, seconds=30)
+            running.process.send_signal(signal.SIGTERM)
+            sent = time.monotonic()
+            running.process.wait(timeout=SHUTDOWN_SECONDS + 10)
+            took = time.monotonic() - sent
+        stop.set()
+        flooder.join(5)
+        for thread in watching:
+            thread.join(5)
+    finally:
+        running.process.kill()
+        running.process.wait()
+    assert took < SHUTDOWN_SECONDS + 3, took
+    store = SQLiteStore(db)
+    for made in tables:
+        kept = store.load_table(made["table"])
+        assert kept is not None and len(kept.moves) >= seen[made["table"]] > 20

@@ -831,7 +831,12 @@ def test_a_page_gone_while_it_is_told_is_forgotten_quietly() -> None:
     for seat, error in enumerate(errors):
         room.pages[seat] = Gone(error)  # type: ignore[assignment]
     room.watchers.add(here)  # type: ignore[arg-type]
-    asyncio.run(room.tell_everyone())
+
+    async def tell() -> None:
+        await room.tell_everyone()
+        await room.drained()  # each page's own task sends it its update
+
+    asyncio.run(tell())
     assert room.pages == {}
     assert [message["type"] for message in here.sent] == ["update"]
 
@@ -915,3 +920,86 @@ def test_under_the_variant_the_phase_is_declared_after_drawing() -> None:
     update = table.update(seat)
     assert update["log"][-1] == f"{table.names[seat]} declares phase 4 (1 run of 7)."
     assert "choose_phase" not in {m["type"] for m in update["legal"]}
+
+
+# --- one client cannot slow the others (issue 41) -----------------------------------
+
+
+def test_a_slow_page_is_sent_the_latest_update_and_holds_up_no_one() -> None:
+    """Updates are coalesced: a page that reads slowly is sent the latest
+    update, not one for each change, and a page that reads nothing holds
+    up neither the table nor the other pages."""
+    import asyncio
+
+    from room import Room
+
+    class Page:
+        def __init__(self, seconds: float | None) -> None:
+            self.seconds = seconds  # None: it never reads
+            self.sent: list[dict[str, Any]] = []
+
+        async def send_text(self, text: str) -> None:
+            if self.seconds is None:
+                await asyncio.Event().wait()
+            else:
+                await asyncio.sleep(self.seconds)
+            self.sent.append(json.loads(text))
+
+    lobby = Lobby(MemoryStore(), seed_for_tests=5)
+    setting, _ = lobby.create("Ann", people=1, bots=1, rules="official")
+    room = Room(setting, pace=0, hand_pause=0, turn_seconds=60)
+    slow, fast, stuck = Page(0.05), Page(0.0), Page(None)
+
+    async def changes() -> float:
+        for page in (slow, fast, stuck):
+            room.watchers.add(page)  # type: ignore[arg-type]
+        started = time.monotonic()
+        for _ in range(50):
+            await asyncio.wait_for(room.tell_everyone(), 1)
+            await asyncio.sleep(0.002)
+        took = time.monotonic() - started
+        await asyncio.sleep(0.5)  # the slow page catches up
+        for box in room.outboxes.values():
+            if box.task is not None:
+                box.task.cancel()
+        return took
+
+    took = asyncio.run(changes())
+    assert took < 1.0
+    assert len(fast.sent) > 10
+    assert 1 <= len(slow.sent) <= 10, len(slow.sent)
+    assert slow.sent[-1] == fast.sent[-1]  # the latest
+
+
+def test_a_retired_table_is_worked_out_once_in_a_thread_and_kept() -> None:
+    """The listing and record of a retired table (a replay of its game) are
+    worked out off the event loop, once, then served from what was kept;
+    one address asking for them too often is refused with a 429."""
+    import asyncio
+
+    read: list[bool] = []
+
+    class Counting(MemoryStore):
+        def load_table(self, table_id: str) -> Any:
+            try:
+                asyncio.get_running_loop()
+                read.append(True)  # in the event loop
+            except RuntimeError:
+                read.append(False)
+            return super().load_table(table_id)
+
+    store = Counting()
+    before = Lobby(store, seed_for_tests=5)
+    setting, _ = before.create("Ann", people=1, bots=1, rules="official")
+    before.retire(setting.id)
+    with client_for(store=store) as client:
+        answers = [client.get(f"/api/tables/{setting.id}") for _ in range(5)]
+        answers += [client.get(f"/api/tables/{setting.id}/record") for _ in range(4)]
+        assert [answer.status_code for answer in answers] == [200] * 9
+        assert answers[0].json()["retired"] is True
+        assert list(GameRecord.from_json(answers[-1].text).players) == setting.names
+        assert read == [False]  # once, and not in the event loop
+        statuses = {
+            client.get(f"/api/tables/{setting.id}").status_code for _ in range(20)
+        }
+        assert statuses == {200, 429}

@@ -21,13 +21,15 @@ import asyncio
 import contextlib
 import json
 import re
-import sys
 import time
+from collections import deque
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from game_table import Made
 from journal import Journal
+from limits import say
 from lobby import Lobby, Setting, TooNested, check_nesting
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -44,6 +46,31 @@ the page does not reconnect by itself."""
 
 FREED = 4003
 """The close code of a page whose seat the host freed (a refusal)."""
+
+TOO_SLOW = 4008
+"""The close code of a page that does not read what it is sent (its
+messages waiting pass :data:`MOST_WAITING`), or sends past its budget."""
+
+RETIRED = 4010
+"""The close code of a watcher whose table was retired (its game over)."""
+
+MOST_WAITING = 64
+"""Messages waiting for one page at most (refusals, notices, hints; its
+updates are never more than one, the latest): a page that reads none of
+them is closed."""
+
+
+@dataclass
+class Outbox:
+    """What waits to be sent to one page: messages in order, then the
+    latest update (``dirty``: one update, however many changes asked for
+    it), then the close, if one was asked for."""
+
+    messages: deque[dict[str, Any]] = field(default_factory=deque)
+    dirty: bool = False
+    close: int | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
 
 
 class Room:
@@ -85,6 +112,11 @@ class Room:
         """Seats a bot plays whose person is back from their next turn."""
         self.wake = asyncio.Event()
         self.runner: asyncio.Task[None] | None = None
+        self.outboxes: dict[WebSocket, Outbox] = {}
+        """What waits to be sent to each page (see :meth:`tell_everyone`)."""
+        self.updates: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        """The game's update for each (seat, narrow) since the last change:
+        every watcher is sent the same, worked out once."""
 
     # --- who is at the table ---------------------------------------------------
 
@@ -97,22 +129,26 @@ class Room:
 
         A seat is played from one page: the page that held it before is
         told so and closed. A person who was away is back."""
-        self.setting.touch()
         if narrow:
             self.narrow.add(page)
         if patches:
             self.patching.add(page)
-        if seat is None:
-            self.watchers.add(page)
-        else:
-            before = self.pages.get(seat)
-            self.pages[seat] = page
-            if before is not None:
-                notice = "your seat is now played on another page"
-                await self.send(before, {"type": "notice", "text": notice})
-                with contextlib.suppress(RuntimeError, OSError):
-                    await before.close(code=TAKEN_ELSEWHERE)
-            self.back(seat)  # back: the person plays again (from their next turn)
+        if seat is None:  # a watcher: it neither keeps the table alive nor
+            self.watchers.add(page)  # changes what the others are shown
+            try:
+                self._dirty(page)
+                yield
+            finally:
+                self.forget(page)
+            return
+        self.setting.touch()
+        before = self.pages.get(seat)
+        self.pages[seat] = page
+        if before is not None:
+            notice = "your seat is now played on another page"
+            await self.send(before, {"type": "notice", "text": notice})
+            self.close(before, TAKEN_ELSEWHERE)
+        self.back(seat)  # back: the person plays again (from their next turn)
         try:
             await self.tell_everyone()
             self.play_on()
@@ -130,9 +166,15 @@ class Room:
         if page is not None:
             reason = "the host freed your seat: join again if it was a mistake"
             await self.send(page, {"type": "refused", "reason": reason})
-            with contextlib.suppress(RuntimeError, OSError):
-                await page.close(code=FREED)
+            self.close(page, FREED)
         await self.tell_everyone()
+
+    def retired(self) -> None:
+        """The table is retired: its watchers are told so and closed."""
+        for page in list(self.watchers):
+            text = "this table was retired: its record is at /api/tables/ID/record"
+            self.outbox(page).messages.append({"type": "notice", "text": text})
+            self.close(page, RETIRED)
 
     # --- what pages are sent -------------------------------------------------
 
@@ -156,21 +198,91 @@ class Room:
         if self.deadline is not None:
             left = max(0.0, self.deadline - asyncio.get_running_loop().time())
         room["clock"] = None if left is None else round(left, 1)
-        update = game.update(seat, narrow=page in self.narrow)
-        update["room"] = room
-        return update
+        key = (seat, page in self.narrow)
+        update = self.updates.get(key)
+        if update is None:
+            update = self.updates[key] = game.update(seat, narrow=key[1])
+        return update | {"room": room}
+
+    def outbox(self, page: WebSocket) -> Outbox:
+        """What waits for ``page``, and the task that sends it."""
+        outbox = self.outboxes.get(page)
+        if outbox is None:
+            outbox = self.outboxes[page] = Outbox()
+        if outbox.task is None:
+            outbox.task = asyncio.get_running_loop().create_task(
+                self._deliver(page, outbox)
+            )
+        outbox.wake.set()
+        return outbox
 
     async def send(self, page: WebSocket, message: dict[str, Any]) -> None:
+        """Send ``message`` to ``page``, after what waits for it (it does not
+        wait: a page that reads nothing holds up no one but itself)."""
+        outbox = self.outbox(page)
+        if len(outbox.messages) >= MOST_WAITING:
+            self.close(page, TOO_SLOW)
+            return
+        outbox.messages.append(message)
+
+    def close(self, page: WebSocket, code: int) -> None:
+        """Close ``page`` with ``code`` once what waits for it is sent."""
+        outbox = self.outbox(page)
+        if outbox.close is None:
+            outbox.close = code
+
+    def _dirty(self, page: WebSocket) -> None:
+        self.outbox(page).dirty = True
+
+    async def _deliver(self, page: WebSocket, outbox: Outbox) -> None:
+        """Send ``page`` what waits for it, as long as it is at the table:
+        its messages in order, then its latest update (worked out when it
+        is sent, so a page that reads slowly skips the updates between)."""
         try:
-            await page.send_text(json.dumps(message))
+            while True:
+                await outbox.wake.wait()
+                outbox.wake.clear()
+                while outbox.messages or outbox.dirty:
+                    if outbox.messages:
+                        message = outbox.messages.popleft()
+                    else:
+                        outbox.dirty = False
+                        seat = self._seat_of(page)
+                        if seat is False:
+                            continue  # no longer at the table
+                        message = self.message(seat, page)
+                        if page in self.patching:
+                            message = self._patch(page, message)
+                    await page.send_text(json.dumps(message))
+                if outbox.close is not None:
+                    with contextlib.suppress(RuntimeError, OSError):
+                        await page.close(code=outbox.close)
+                    return
         except (RuntimeError, OSError, WebSocketDisconnect):  # the page has gone
             self.forget(page)
+        finally:
+            if self.outboxes.get(page) is outbox:
+                del self.outboxes[page]
+
+    def _seat_of(self, page: WebSocket) -> int | bool | None:
+        """The seat ``page`` plays, ``None`` if it watches, ``False`` if it
+        is not at the table."""
+        for seat, held in self.pages.items():
+            if held is page:
+                return seat
+        return None if page in self.watchers else False
+
+    async def drained(self) -> None:
+        """Return once every page has been sent what waited for it."""
+        while any(
+            box.messages or box.dirty or box.wake.is_set()
+            for box in self.outboxes.values()
+        ):
+            await asyncio.sleep(0.001)
 
     async def tell(self, seat: int | None, page: WebSocket) -> None:
-        message = self.message(seat, page)
-        if page in self.patching:
-            message = self._patch(page, message)
-        await self.send(page, message)
+        """Send ``page`` its latest update (``seat`` is the seat it plays)."""
+        self._dirty(page)
 
     def _patch(self, page: WebSocket, message: dict[str, Any]) -> dict[str, Any]:
         """What ``page`` is sent of the update ``message``: what changed since
@@ -197,16 +309,31 @@ class Room:
         return patch
 
     async def tell_everyone(self) -> None:
-        for seat, page in list(self.pages.items()):
-            await self.tell(seat, page)
+        """Something changed: every page is to be sent its latest update.
+        It does not wait for them: each page's own task sends it one
+        update, the latest, however many changes came before it sent."""
+        self.changed()
+        for page in list(self.pages.values()):
+            self._dirty(page)
         for page in list(self.watchers):
-            await self.tell(None, page)
+            self._dirty(page)
+
+    def changed(self) -> None:
+        """The game or the room changed: the updates are worked out anew."""
+        self.updates.clear()
 
     def forget(self, page: WebSocket) -> None:
         self.watchers.discard(page)
         self.narrow.discard(page)
         self.patching.discard(page)
         self.sent.pop(page, None)
+        outbox = self.outboxes.pop(page, None)
+        if (
+            outbox is not None
+            and outbox.task is not None
+            and outbox.task is not asyncio.current_task()
+        ):
+            outbox.task.cancel()
         for seat, held in list(self.pages.items()):
             if held is page:
                 del self.pages[seat]
@@ -286,6 +413,7 @@ class Room:
         game = self.setting.game
         if game is None or seat not in game.away:
             return True
+        self.changed()
         state = game.state
         if state.current == seat and state.step not in (Step.HAND_OVER, Step.GAME_OVER):
             self.returning.add(seat)
@@ -296,8 +424,9 @@ class Room:
     def _returned(self) -> None:
         """A new turn or hand: the people who said they are back play again."""
         game = self.setting.game
-        if game is not None:
+        if game is not None and self.returning:
             game.away -= self.returning
+            self.changed()
         self.returning.clear()
 
     async def _automatic(self) -> None:
@@ -325,7 +454,7 @@ class Room:
                 self.setting.id, made.number, phase10.to_json(made.move)
             )
         except Exception as error:
-            print(f"table {self.setting.id}: {error!r}", file=sys.stderr)
+            say(f"table {self.setting.id}: {error!r}")
             return "the server could not save that move, so it was not made"
         game.take(made)
         return None
@@ -393,6 +522,14 @@ class Room:
 
 _NEXT_TURN = "You are back: you play again from your next turn."
 _AWAY = "Your time ran out: a bot is playing your turns. Press I'm back to play again."
+
+
+def kind_of(text: str) -> str:
+    """The kind of frame ``text`` is, for its budget (``limits.KINDS``)."""
+    kind = _control(text)
+    if kind is None:
+        return "move"
+    return kind if kind in ("back", "ready", "hint") else "other"
 
 
 def _control(text: str) -> str | None:
@@ -469,17 +606,18 @@ class Server:
         retired = []
         for setting in list(self.lobby.tables.values()):
             room = self.rooms.get(setting.id)
-            if room is not None and (room.pages or room.watchers):
+            if room is not None and room.pages:  # watchers keep no table alive
                 continue
             if setting.over or now - setting.active > self.left_after:
                 if room is not None:
                     if room.runner is not None:
                         room.runner.cancel()
+                    room.retired()
                     del self.rooms[setting.id]
                 try:
                     self.lobby.retire(setting.id)
                 except Exception as error:  # the store: try again next sweep
-                    print(f"table {setting.id}: {error!r}", file=sys.stderr)
+                    say(f"table {setting.id}: {error!r}")
                     continue
                 retired.append(setting.id)
         return retired

@@ -36,14 +36,21 @@ import json
 import sqlite3
 import sys
 import time
-from collections import deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 import uvicorn
+from limits import (
+    ADDRESS_TIMES,
+    Budgets,
+    RequestBudget,
+    SocketBudget,
+    limit_logs,
+)
 from lobby import Full, Lobby, Refused, Setting, TooNested, Uninvited, parse_json
-from room import Server
+from room import TOO_SLOW, Room, Server, kind_of
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -70,6 +77,17 @@ HELLO_SECONDS = 15.0
 REFUSED = 4003
 """The close code of a refused socket: after it (or ``room.TAKEN_ELSEWHERE``)
 the page does not reconnect by itself."""
+
+WATCHERS_PER_TABLE = 20
+"""Watchers one table has at most (its seats' pages are not counted)."""
+WATCHERS_PER_ADDRESS = 10
+"""Watchers one address has open at most, at all tables."""
+REPLAYS = (2.0, 10)
+"""Requests for a retired table's listing or record one address may make:
+two a second, ten at once (each is worked out once, then kept)."""
+SHUTDOWN_SECONDS = 5
+"""The longest a SIGTERM waits for pages to close before the server stops
+(every move acknowledged is on disk before it is acknowledged)."""
 
 
 class Allowance:
@@ -107,6 +125,75 @@ def same_origin(headers: Any) -> bool:
 
 def refuse(reason: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"reason": reason}, status_code=status)
+
+
+def address_of(request: Request | WebSocket) -> str:
+    """The client's address: the socket's, or with ``--proxy-headers`` the
+    one a trusted proxy gives (uvicorn reads it)."""
+    return request.client.host if request.client else "?"
+
+
+class Replays:
+    """The retired tables' listings and records, each worked out once in a
+    thread (replaying a game takes time in proportion to its moves: about
+    0.1 s for 550 moves), one at a time, then kept: the ``most`` latest."""
+
+    def __init__(self, lobby: Lobby, most: int = 256) -> None:
+        self.lobby, self.most = lobby, most
+        self.kept: OrderedDict[str, tuple[dict[str, Any], str | None] | None] = (
+            OrderedDict()
+        )
+        self.working: dict[str, asyncio.Future[Any]] = {}
+        self.one_at_a_time = asyncio.Lock()
+
+    async def get(self, table_id: str) -> tuple[dict[str, Any], str | None] | None:
+        """The listing and the record (JSON) of retired table ``table_id``,
+        or ``None`` if there is no such retired table."""
+        if table_id in self.kept:
+            self.kept.move_to_end(table_id)
+            return self.kept[table_id]
+        working = self.working.get(table_id)
+        if working is not None:  # asked for already: the same answer
+            shared: tuple[dict[str, Any], str | None] | None
+            shared = await asyncio.shield(working)
+            return shared
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.working[table_id] = future
+        try:
+            async with self.one_at_a_time:
+                answer = await asyncio.to_thread(self._work_out, table_id)
+            self.kept[table_id] = answer
+            while len(self.kept) > self.most:
+                self.kept.popitem(last=False)
+            future.set_result(answer)
+        except Exception as error:
+            future.set_exception(error)
+            future.exception()  # read here: no "never retrieved" warning
+            raise
+        finally:
+            del self.working[table_id]
+            if not future.done():  # cancelled: whoever waits asks again
+                future.cancel()
+        return answer
+
+    def _work_out(self, table_id: str) -> tuple[dict[str, Any], str | None] | None:
+        saved = self.lobby.replay(table_id)
+        if saved is None:
+            return None
+        listing = Setting.from_saved(saved, MemoryStore()).listing() | RETIRED
+        if saved.record is None:
+            return listing, None
+        moves = [phase10.from_json(move, phase10.Action) for move in saved.moves]
+        record = phase10.GameRecord.from_json(saved.record).then(*moves)
+        return listing, record.to_json()
+
+
+def replay_budget(request: Request) -> JSONResponse | None:
+    """A 429 if the client has asked for too many retired tables."""
+    if request.app.state.replay_budget.take(address_of(request)):
+        return None
+    reason = "you have asked for as many retired tables as one may for now: slow down"
+    return refuse(reason, 429)
 
 
 async def read_body(request: Request) -> dict[str, Any] | JSONResponse:
@@ -149,9 +236,7 @@ async def create_table(request: Request) -> Response:
     if isinstance(data, JSONResponse):
         return data
     server = server_of(request)
-    wait = request.app.state.allowance.take(
-        request.client.host if request.client else "?"
-    )
+    wait = request.app.state.allowance.take(address_of(request))
     if wait is not None:
         minutes = max(1, round(wait / 60))
         reason = (
@@ -211,12 +296,15 @@ SET_ASIDE = (
 async def show_table(request: Request) -> Response:
     setting = setting_of(request)
     if isinstance(setting, JSONResponse):
-        saved = server_of(request).lobby.replay(request.path_params["table"])
-        if saved is None:
+        if setting.status_code != 404:
             return setting
-        return JSONResponse(
-            Setting.from_saved(saved, MemoryStore()).listing() | RETIRED
-        )
+        refused = replay_budget(request)
+        if refused is not None:
+            return refused
+        retired = await request.app.state.replays.get(request.path_params["table"])
+        if retired is None:
+            return setting
+        return JSONResponse(retired[0])
     return JSONResponse(setting.listing() | {"retired": False})
 
 
@@ -229,13 +317,14 @@ async def table_record(request: Request) -> Response:
     """A retired table's game: its :class:`~phase10.GameRecord` as JSON,
     every move included, to replay (a game still played has none: its
     record holds the seed, and with it every hand)."""
-    saved = server_of(request).lobby.replay(request.path_params["table"])
-    if saved is None or saved.record is None:
+    refused = replay_budget(request)
+    if refused is not None:
+        return refused
+    retired = await request.app.state.replays.get(request.path_params["table"])
+    if retired is None or retired[1] is None:
         reason = "a table's record is read once its game is over or it is left"
         return refuse(reason, 404)
-    moves = [phase10.from_json(move, phase10.Action) for move in saved.moves]
-    record = phase10.GameRecord.from_json(saved.record).then(*moves)
-    return Response(record.to_json(), media_type="application/json")
+    return Response(retired[1], media_type="application/json")
 
 
 async def join_table(request: Request) -> Response:
@@ -322,26 +411,100 @@ async def socket(websocket: WebSocket) -> None:
         await refused("this is not the token of a seat at this table")
         return
     room = server.room(setting)
-    with contextlib.suppress(WebSocketDisconnect):
-        async with room.page(
-            seat,
-            websocket,
-            narrow=data.get("narrow") is True,
-            patches=data.get("patches") is True,
-        ):
-            while True:
-                frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                if text is None:  # a binary frame
-                    reason = "a move is sent as text (JSON), not as bytes"
-                    await room.send(websocket, {"type": "refused", "reason": reason})
-                elif len(text) > MAX_MESSAGE:
-                    reason = f"a move is at most {MAX_MESSAGE} characters of JSON"
-                    await room.send(websocket, {"type": "refused", "reason": reason})
-                else:
-                    await room.received(seat, websocket, text)
+    state = websocket.app.state
+    address = address_of(websocket)
+    if seat is None:
+        problem = _watching_refused(state, setting, len(room.watchers), data, address)
+        if problem is not None:
+            await refused(problem)
+            return
+    watching: Counter[str] = state.watching
+    if seat is None:
+        watching[address] += 1
+    budget = state.budgets.for_socket(address)
+    try:
+        with contextlib.suppress(WebSocketDisconnect):
+            async with room.page(
+                seat,
+                websocket,
+                narrow=data.get("narrow") is True,
+                patches=data.get("patches") is True,
+            ):
+                await _frames(room, seat, websocket, budget)
+    finally:
+        if seat is None:
+            watching[address] -= 1
+            if watching[address] <= 0:
+                del watching[address]
+
+
+def _watching_refused(
+    state: Any, setting: Setting, watchers: int, hello: dict[str, Any], address: str
+) -> str | None:
+    """Why a watcher from ``address`` may not watch ``setting`` (which has
+    ``watchers`` already), or ``None`` if it may."""
+    if state.watchers == "invited" and (
+        setting.public or not setting.invited(hello.get("invite"))
+    ):
+        return (
+            "this server lets only the table's players and the people they "
+            "invited watch: open the table's invite link"
+        )
+    if watchers >= state.watchers_per_table:
+        return f"this table has as many watchers as it may ({state.watchers_per_table})"
+    if state.watching[address] >= state.watchers_per_address:
+        return (
+            f"you are watching as many tables as one may "
+            f"({state.watchers_per_address} pages): close one first"
+        )
+    return None
+
+
+async def _frames(
+    room: Room, seat: int | None, websocket: WebSocket, budget: SocketBudget
+) -> None:
+    """Read the frames of a page at ``room`` until it closes; a frame past
+    its budget is ignored (the page is told, once a second), and a page
+    that keeps sending past it is closed."""
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        too_long = text is not None and len(text) > MAX_MESSAGE
+        kind = "other" if text is None or too_long else kind_of(text)
+        if not budget.take(kind):
+            if not budget.strike():
+                await _close_flooder(websocket, kind)
+                return
+            if budget.tell():
+                reason = (
+                    f"too many {kind!r} frames from this page: those past its "
+                    "budget are ignored"
+                )
+                await room.send(websocket, {"type": "refused", "reason": reason})
+            continue
+        if text is None:  # a binary frame
+            reason = "a move is sent as text (JSON), not as bytes"
+            await room.send(websocket, {"type": "refused", "reason": reason})
+        elif too_long:
+            reason = f"a move is at most {MAX_MESSAGE} characters of JSON"
+            await room.send(websocket, {"type": "refused", "reason": reason})
+        else:
+            await room.received(seat, websocket, text)
+
+
+async def _close_flooder(websocket: WebSocket, kind: str) -> None:
+    """Tell a page that keeps sending past its budget why, and close it."""
+    reason = (
+        f"this page sent far more {kind!r} frames than a page may, and went on "
+        "after it was told: it is closed"
+    )
+    with contextlib.suppress(Exception):
+        message = json.dumps({"type": "refused", "reason": reason})
+        await asyncio.wait_for(websocket.send_text(message), 0.2)
+    with contextlib.suppress(Exception):  # dropped at once (socket_protocol)
+        await asyncio.wait_for(websocket.close(code=TOO_SLOW), 0.5)
 
 
 def _read_hello(text: object) -> dict[str, Any] | None:
@@ -361,11 +524,21 @@ def create_app(
     *,
     allowed_hosts: Sequence[str] = ("*",),
     tables_per_client: int = 10,
+    watchers: str = "anyone",
+    watchers_per_table: int = WATCHERS_PER_TABLE,
+    watchers_per_address: int = WATCHERS_PER_ADDRESS,
+    budgets: Budgets | None = None,
 ) -> Starlette:
     """The web application: the pages, their files, the lobby and the sockets.
 
     ``allowed_hosts`` are the names the server answers to (a page at any
-    other ``Host`` is refused, which stops DNS rebinding)."""
+    other ``Host`` is refused, which stops DNS rebinding). ``watchers`` is
+    who may watch a table: ``"anyone"`` with its address, or only people
+    with its invite (``"invited"``; a public table has none: only its
+    seats' pages). ``budgets`` are the frames a socket and an address may
+    send (``limits.Budgets``)."""
+    if watchers not in ("anyone", "invited"):
+        raise ValueError(f"watchers is 'anyone' or 'invited', not {watchers!r}")
     static = HERE / "static"
 
     def page(request: Request) -> Response:
@@ -373,6 +546,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        limit_logs("uvicorn.error", "uvicorn.access")  # set up by now
         server.resume()  # the games read back from the store play on
         yield
         server.stop()
@@ -397,7 +571,80 @@ def create_app(
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.server = server
     app.state.allowance = Allowance(tables_per_client)
+    app.state.replays = Replays(server.lobby)
+    app.state.replay_budget = RequestBudget(*REPLAYS)
+    app.state.budgets = budgets or Budgets()
+    app.state.watchers = watchers
+    app.state.watchers_per_table = watchers_per_table
+    app.state.watchers_per_address = watchers_per_address
+    app.state.watching = Counter()
     return app
+
+
+STALLED_SECONDS = 5.0
+"""How long a socket may leave what it is sent unread (its buffers full)
+before the server drops it: a page that reads nothing holds no memory."""
+
+
+def socket_protocol() -> Any:
+    """uvicorn's WebSocket protocol, dropping a socket that reads nothing
+    for :data:`STALLED_SECONDS`, waiting 2 s, not 10, for a closed socket's
+    reply, and dropping a socket closed with ``room.TOO_SLOW`` (a flooder)
+    at once rather than reading on what it sends while its close is
+    answered (``"auto"`` where uvicorn has no such class: then none of
+    this; it reads uvicorn's attributes, so a uvicorn that renames them
+    falls back on its own behaviour only where they are missing)."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+    except ImportError:  # an older uvicorn
+        return "auto"
+
+    class Protocol(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.close_timeout = 2.0
+            self.stalled: asyncio.TimerHandle | None = None
+
+        def pause_writing(self) -> None:
+            super().pause_writing()
+            if self.stalled is None:
+                self.stalled = self.loop.call_later(
+                    STALLED_SECONDS, self.transport.abort
+                )
+
+        def resume_writing(self) -> None:
+            if self.stalled is not None:
+                self.stalled.cancel()
+                self.stalled = None
+            super().resume_writing()
+
+        async def send(self, message: Any) -> None:
+            if (
+                message["type"] == "websocket.close"
+                and message.get("code") == TOO_SLOW
+                and self.handshake_complete
+                and not self.close_sent
+                and not self.transport.is_closing()
+            ):
+                gone: Any = {"type": "websocket.disconnect", "code": TOO_SLOW}
+                self.queue.put_nowait(gone)  # the app reads no more of it
+                with contextlib.suppress(Exception):
+                    self.conn.send_close(TOO_SLOW, "")
+                    self.transport.write(b"".join(self.conn.data_to_send()))
+                self.close_sent = True
+                self.loop.call_later(0.2, self.transport.abort)  # read no more
+                return
+            await super().send(message)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.stalled is not None:
+                self.stalled.cancel()
+                self.stalled = None
+            super().connection_lost(exc)
+
+    return Protocol
 
 
 def lock(db: str) -> IO[bytes] | bool:
@@ -476,6 +723,47 @@ def _parser() -> argparse.ArgumentParser:
         default=10,
         help="tables one address may make in 10 minutes",
     )
+    parser.add_argument(
+        "--watchers",
+        choices=["anyone", "invited"],
+        default="anyone",
+        help="who may watch a table: anyone with its address, or only "
+        "people with its invite link (a public table has none: then only "
+        "its players' pages)",
+    )
+    parser.add_argument(
+        "--watchers-per-table",
+        type=int,
+        default=WATCHERS_PER_TABLE,
+        help="watchers one table may have at once",
+    )
+    parser.add_argument(
+        "--watchers-per-address",
+        type=int,
+        default=WATCHERS_PER_ADDRESS,
+        help="watching pages one address may have open at once",
+    )
+    parser.add_argument(
+        "--frames-per-address",
+        type=float,
+        default=ADDRESS_TIMES,
+        help="the frames one address may send, in pages' budgets (its "
+        "sockets share them): raise it for many players behind one address",
+    )
+    parser.add_argument(
+        "--proxy-headers",
+        action="store_true",
+        help="behind a reverse proxy: take the client's address from the "
+        "X-Forwarded-For header of requests from --trusted-proxy (without it "
+        "the header is ignored: any client could send one)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        help="with --proxy-headers, an address of the proxy (repeat it); "
+        "127.0.0.1 if none is given",
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument(
@@ -540,13 +828,28 @@ def main(argv: list[str] | None = None) -> None:
     for saved in lobby.tables.values():
         if args.db is not None and saved.started:
             print(f"Resumed table {saved.id}: {', '.join(saved.names)}")
+    if args.trusted_proxy and not args.proxy_headers:
+        parser.error("--trusted-proxy is for --proxy-headers")
+    app = create_app(
+        server,
+        allowed_hosts=hosts,
+        tables_per_client=args.tables_per_client,
+        watchers=args.watchers,
+        watchers_per_table=args.watchers_per_table,
+        watchers_per_address=args.watchers_per_address,
+        budgets=Budgets(address_times=args.frames_per_address),
+    )
     uvicorn.run(
-        create_app(
-            server, allowed_hosts=hosts, tables_per_client=args.tables_per_client
-        ),
+        app,
         host=args.host,
         port=args.port,
+        ws=socket_protocol(),
         ws_max_size=TRANSPORT_LIMIT,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told not
+        # to: any local client could then pass for any address.
+        proxy_headers=args.proxy_headers,
+        forwarded_allow_ips=args.trusted_proxy or ["127.0.0.1"],
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )
 
 

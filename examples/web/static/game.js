@@ -344,14 +344,15 @@ function createGame(transport) {
 }
 
 // The server's transport: one WebSocket to a table, which says hello with
-// the seat's token (none to watch) and reconnects by itself, waiting 1, 2, 4
-// ... up to 30 seconds between tries, until the server answers again. The
+// the seat's token (none to watch; and the table's invite, if known) and
+// reconnects by itself, waiting 1, 2, 4 ... up to 30 seconds between tries,
+// until the server answers again. The
 // state of the connection is on the page (#connection) and in
 // body[data-connection]. onLobby(message) gets the table's seating before
 // its game starts, onUpdate(message) each update of the game.
 const NARROW = "(max-width: 600px)";
 
-function connectToServer(tableId, token, onLobby, onUpdate) {
+function connectToServer(tableId, token, onLobby, onUpdate, invite = null) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const url = `${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`;
   const badge = document.getElementById("connection");
@@ -376,7 +377,8 @@ function connectToServer(tableId, token, onLobby, onUpdate) {
     let parts = []; // its picture, in the parts the server cut it in
     socket.addEventListener("open", () => {
       const narrow = window.matchMedia(NARROW).matches;
-      socket.send(JSON.stringify({ type: "hello", token, narrow, patches: true }));
+      // The invite lets a watcher in where only invited people may watch.
+      socket.send(JSON.stringify({ type: "hello", token, invite, narrow, patches: true }));
     });
     socket.addEventListener("message", (event) => {
       let message = JSON.parse(event.data);

@@ -156,7 +156,7 @@
       if (message.room) showInvite(message.room.invite);
       $("where").textContent = message.seat === null ? "watching" : "your seat";
     }
-    connectToServer(id, token, onLobby, onUpdate);
+    connectToServer(id, token, onLobby, onUpdate, localStorage.getItem(inviteKey(id)));
   }
 
   const match = location.pathname.match(/^\/table\/([A-Za-z0-9_-]+)$/);
