@@ -4,6 +4,7 @@ WebSockets against one server process.
     python -m pip install -e '.[web]'
     python benchmarks/web_load.py [--tables 10,100] [--people 2] [--bots 1]
                                   [--seconds 20] [--repeat 3] [--against REV]
+                                  [--hostile]
 
 One server process is started as people start it
 (``examples/web/server.py``, with ``--db`` on a fresh SQLite file, so every
@@ -40,6 +41,23 @@ disk makes (WAL, ``synchronous=FULL``, one row a transaction, median of
 three 2-second runs): a server that commits each move on its own can make
 no more moves a second than that.
 
+With ``--hostile`` each run is made twice, alternated (ABBA...): once
+as above, and once with a flooder beside the honest tables, in a process
+of its own, at the server's limits from an address of its own (the server
+is started with ``--proxy-headers``; every page says which address it is
+with ``X-Forwarded-For``, one address a table, so that the per-address
+budgets apply as they would to clients on the internet). The flooder
+sends ``back`` and ``ready`` frames at its own table as fast as it can,
+reading nothing, and opens a new socket each time one is closed; opens
+watchers at its table past the limits; and asks for a table's listing
+and record as fast as it is answered (``/api/tables/ID`` of a table
+that is not live, which the server looks for among the retired ones). A
+prober asks ``/api/presets`` four times a second throughout. It prints,
+for each run, the honest tables' figures, the prober's slowest answer and
+how many it did not get within 5 s, and what the flooder met: frames
+sent, sockets closed on it, watchers refused, replays answered and
+refused (429).
+
 The scripted pages run in this process, beside the server on the same
 machine, so the figures are what one machine does for both, a floor for
 the server alone. The figures measured are in the docs ("Building a front
@@ -53,6 +71,7 @@ import asyncio
 import contextlib
 import io
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -63,12 +82,14 @@ import sys
 import tarfile
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = ROOT / "examples" / "web" / "server.py"
@@ -94,7 +115,9 @@ class Server:
     this checkout's, or the one in ``web`` (an older commit's, see
     ``--against``)."""
 
-    def __init__(self, database: Path, web: Path = SERVER.parent) -> None:
+    def __init__(
+        self, database: Path, web: Path = SERVER.parent, hostile: bool = False
+    ) -> None:
         self.port = free_port()
         self.origin = f"http://127.0.0.1:{self.port}"
         command = [
@@ -117,6 +140,8 @@ class Server:
         ).stdout
         if "--tables-per-client" in options:  # one client makes every table here
             command += ["--tables-per-client", "1000000", "--most-tables", "100000"]
+        if hostile:  # each client's address from X-Forwarded-For, as behind a proxy
+            command += ["--proxy-headers", "--trusted-proxy", "127.0.0.1"]
         self.process = subprocess.Popen(
             command,
             env=env,
@@ -135,16 +160,22 @@ class Server:
                     raise RuntimeError(f"the server did not start: {error!r}") from None
                 time.sleep(0.1)
 
-    def get(self, path: str) -> Any:
-        request = urllib.request.Request(self.origin + path)
+    def get(self, path: str, address: str = "10.0.0.1") -> Any:
+        request = urllib.request.Request(
+            self.origin + path, headers={"X-Forwarded-For": address}
+        )
         with urllib.request.urlopen(request, timeout=10) as answer:
             return json.load(answer)
 
-    def post(self, path: str, body: dict[str, Any]) -> Any:
+    def post(self, path: str, body: dict[str, Any], address: str = "10.0.0.1") -> Any:
         request = urllib.request.Request(
             self.origin + path,
             data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json", "Origin": self.origin},
+            headers={
+                "Content-Type": "application/json",
+                "Origin": self.origin,
+                "X-Forwarded-For": address,
+            },
             method="POST",
         )
         with urllib.request.urlopen(request, timeout=10) as answer:
@@ -165,6 +196,8 @@ class Table:
 
     id: str
     tokens: dict[int, str]
+    address: str = "10.0.0.1"
+    """The address its pages say they are (X-Forwarded-For)."""
     seen: dict[int, int] = field(default_factory=dict)
     """Each page's latest move count."""
     pending: list[tuple[int, float]] = field(default_factory=list)
@@ -188,7 +221,12 @@ async def page(
 ) -> None:
     """One person's page: say hello, then play whenever it is this seat's turn."""
     url = f"ws://127.0.0.1:{server.port}/ws/{table.id}"
-    async with connect(url, origin=server.origin, max_size=2**22) as websocket:  # type: ignore[arg-type]
+    async with connect(
+        url,
+        origin=server.origin,  # type: ignore[arg-type]
+        max_size=2**22,
+        additional_headers={"X-Forwarded-For": table.address},
+    ) as websocket:
         hello = {"type": "hello", "token": table.tokens[seat], "narrow": False}
         await websocket.send(json.dumps(hello | {"patches": True}))
         last: dict[str, Any] = {}
@@ -272,6 +310,7 @@ async def received(
 
 def make_table(server: Server, args: argparse.Namespace, number: int) -> Table:
     """A table made by its first person and joined by the others."""
+    address = f"10.1.{number // 250}.{number % 250 + 1}"
     answer = server.post(
         "/api/tables",
         {
@@ -281,25 +320,36 @@ def make_table(server: Server, args: argparse.Namespace, number: int) -> Table:
             "rules": "official",
             "public": False,
         },
+        address,
     )
     tokens = {0: answer["token"]}
     for person in range(1, args.people):
         joined = server.post(
             f"/api/tables/{answer['table']}/join",
             {"name": f"P{number}x{person}", "invite": answer.get("invite")},
+            address,
         )
         tokens[joined["seat"]] = joined["token"]
-    return Table(answer["table"], tokens)
+    return Table(answer["table"], tokens, address)
 
 
 async def run(
-    args: argparse.Namespace, server: Server, tables: int
+    args: argparse.Namespace, server: Server, tables: int, flood: bool = False
 ) -> dict[str, float]:
     before = rss_kib(server.process.pid)
     figures = Figures()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
     made: list[Table] = []
+    flooder = None
+    if flood:  # in a process of its own, so that it takes no time from the pages
+        context = multiprocessing.get_context("spawn")
+        flooded: Any = context.Queue()
+        flooder = context.Process(
+            target=flood_server,
+            args=(server.port, args.warm_up + args.seconds + 1, flooded, args.flood),
+        )
+        flooder.start()
     tasks = [
         asyncio.create_task(tables_in_turn(server, args, figures, rng, stop, made))
         for _ in range(tables)
@@ -307,23 +357,178 @@ async def run(
     await asyncio.sleep(args.warm_up)
     figures.measuring = True
     started = time.perf_counter()
+    probed = asyncio.create_task(probe(server, args.seconds))
     await asyncio.sleep(args.seconds)
     figures.measuring = False
     elapsed = time.perf_counter() - started
     after = rss_kib(server.process.pid)
+    answers = await probed
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies = sorted(figures.latencies)
     if not latencies:
         raise RuntimeError("no move was seen by every page: is the server playing?")
-    return {
+    result = {
         "moves_per_second": figures.moves / elapsed,
         "p50_ms": 1000 * latencies[len(latencies) // 2],
         "p99_ms": 1000 * latencies[min(len(latencies) - 1, len(latencies) * 99 // 100)],
         "kib_per_table": (after - before) / len(made),
         "tables_made": len(made),
         "measured": len(latencies),
+        "http_max_ms": 1000 * max(answers, default=0.0),
+        "http_missed": float(sum(answer >= PROBE_TIMEOUT for answer in answers)),
     }
+    if flooder is not None:
+        met: dict[str, float] = await asyncio.to_thread(flooded.get, True, 60)
+        flooder.join(10)
+        result |= met
+    return result
+
+
+PROBE_TIMEOUT = 5.0
+"""The prober's wait for an answer: one not answered by then is missed."""
+
+
+async def probe(server: Server, seconds: float) -> list[float]:
+    """Ask ``/api/presets`` four times a second for ``seconds``, from an
+    address of its own: the seconds each answer took (``PROBE_TIMEOUT`` for
+    one not answered in time)."""
+    took: list[float] = []
+    ends = time.perf_counter() + seconds
+
+    def ask() -> None:
+        request = urllib.request.Request(
+            server.origin + "/api/presets", headers={"X-Forwarded-For": "10.2.0.1"}
+        )
+        with urllib.request.urlopen(request, timeout=PROBE_TIMEOUT) as answer:
+            answer.read()
+
+    while time.perf_counter() < ends:
+        sent = time.perf_counter()
+        try:
+            await asyncio.to_thread(ask)
+            took.append(min(PROBE_TIMEOUT, time.perf_counter() - sent))
+        except OSError:
+            took.append(PROBE_TIMEOUT)
+        await asyncio.sleep(max(0.0, 0.25 - (time.perf_counter() - sent)))
+    return took
+
+
+FLOODER = "10.9.9.9"
+"""The flooder's address (X-Forwarded-For)."""
+
+
+FLOODS = ("frames", "watchers", "replays")
+"""What the flooder floods the server with (``--flood``)."""
+
+
+def flood_server(port: int, seconds: float, results: Any, floods: str) -> None:
+    """The flooder (``--hostile``), in its own process: what it met, put
+    on ``results``."""
+    results.put(asyncio.run(flooding(port, seconds, floods.split(","))))
+
+
+async def flooding(
+    port: int, seconds: float, floods: list[str] | None = None
+) -> dict[str, float]:
+    """For ``seconds``: ``back`` and ``ready`` frames as fast as they go at
+    a table of the flooder's own, reading nothing, a new socket each time
+    one is closed; watchers past the limits; replays as fast as they are
+    answered. What it met: frames sent, sockets closed on it, watchers
+    opened and refused, replays answered and refused."""
+    origin = f"http://127.0.0.1:{port}"
+    url = f"ws://127.0.0.1:{port}/ws/"
+    headers = {"X-Forwarded-For": FLOODER}
+    met = dict.fromkeys(
+        ("frames", "closed", "watchers", "watchers_refused", "replays", "replays_429"),
+        0.0,
+    )
+
+    def get(path: str) -> int:
+        request = urllib.request.Request(origin + path, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                answer.read()
+                return int(answer.status)
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    body = {"name": "Flood", "people": 1, "bots": 1, "rules": "official"}
+    request = urllib.request.Request(
+        origin + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers=headers | {"Content-Type": "application/json", "Origin": origin},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        made: dict[str, Any] = json.load(answer)
+    ends = time.monotonic() + seconds
+    frames = [json.dumps({"type": "back"}), json.dumps({"type": "ready"})]
+
+    async def frames_flood() -> None:
+        while time.monotonic() < ends:
+            try:
+                async with connect(
+                    url + made["table"],
+                    origin=origin,  # type: ignore[arg-type]
+                    additional_headers=headers,
+                    max_queue=1,  # it reads nothing
+                ) as websocket:
+                    hello = {"type": "hello", "token": made["token"]}
+                    await websocket.send(json.dumps(hello))
+                    while time.monotonic() < ends:
+                        for frame in frames:
+                            await websocket.send(frame)
+                        met["frames"] += len(frames)
+                        if met["frames"] % 64 == 0:
+                            await asyncio.sleep(0)
+            except (ConnectionClosed, InvalidStatus, OSError, TimeoutError):
+                met["closed"] += 1
+
+    async def watchers_flood() -> None:
+        kept: list[ClientConnection] = []
+        while time.monotonic() < ends:
+            try:
+                websocket = await connect(
+                    url + made["table"],
+                    origin=origin,  # type: ignore[arg-type]
+                    additional_headers=headers,
+                    max_queue=1,
+                )
+                await websocket.send('{"type": "hello"}')
+                first = json.loads(await asyncio.wait_for(websocket.recv(), 10))
+                if first.get("type") == "refused":
+                    met["watchers_refused"] += 1
+                    await websocket.close()
+                else:
+                    met["watchers"] += 1
+                    kept.append(websocket)
+            except (ConnectionClosed, InvalidStatus, OSError, TimeoutError):
+                met["watchers_refused"] += 1
+            await asyncio.sleep(0.05)
+        for websocket in kept:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+
+    async def replays_flood() -> None:
+        number = 0
+        while time.monotonic() < ends:
+            number += 1
+            path = f"/api/tables/gone{number}" if number % 2 else "/api/tables/x/record"
+            status = await asyncio.to_thread(get, path)
+            met["replays_429" if status == 429 else "replays"] += 1
+
+    tasks = [
+        asyncio.create_task(flood())
+        for name, flood in zip(
+            FLOODS, (frames_flood, watchers_flood, replays_flood), strict=True
+        )
+        if floods is None or name in floods
+    ]
+    _, late = await asyncio.wait(tasks, timeout=seconds + 1)
+    for task in late:  # a send held up by a server that reads no more
+        task.cancel()
+    await asyncio.gather(*late, return_exceptions=True)
+    return met
 
 
 def disk_commits_per_second(folder: Path, seconds: float = 2.0) -> float:
@@ -372,12 +577,36 @@ def main(argv: list[str] | None = None) -> None:
         help="also run the server of this git revision, alternating with this "
         "checkout's in the same run (e.g. the commit before a change)",
     )
+    parser.add_argument(
+        "--hostile",
+        action="store_true",
+        help="run each run twice, alternated: as it is, and with a flooder at "
+        "the server's limits beside the honest tables",
+    )
+    parser.add_argument(
+        "--flood",
+        default=",".join(FLOODS),
+        help="with --hostile, what the flooder sends (a list of: "
+        + ", ".join(FLOODS)
+        + ")",
+    )
     args = parser.parse_args(argv)
+    if not set(args.flood.split(",")) <= set(FLOODS):
+        parser.error(f"--flood is a list of {', '.join(FLOODS)}")
+    if args.hostile and args.against:
+        parser.error("--hostile runs this checkout only: it has no --against")
     sizes = [int(size) for size in str(args.tables).split(",")]
     with tempfile.TemporaryDirectory() as scratch:
-        servers = {"this checkout": SERVER.parent}
+        servers: dict[str, tuple[Path, bool]] = {
+            "this checkout": (SERVER.parent, False)
+        }
+        if args.hostile:
+            servers = {
+                "no flood": (SERVER.parent, False),
+                "flood": (SERVER.parent, True),
+            }
         if args.against:
-            servers[args.against] = checkout(args.against, Path(scratch))
+            servers[args.against] = (checkout(args.against, Path(scratch)), False)
         disk = statistics.median(
             disk_commits_per_second(Path(scratch)) for _ in range(3)
         )
@@ -395,8 +624,8 @@ def main(argv: list[str] | None = None) -> None:
                 order = list(servers.items())
                 if number % 2:
                     order.reverse()  # alternated: neither always runs first
-                for label, web in order:
-                    figures = one_run(args, web, size)
+                for label, (web, flood) in order:
+                    figures = one_run(args, web, size, flood)
                     runs.setdefault((size, label), []).append(figures)
                     print(f"{size} tables, {label}, run {number + 1}: {said(figures)}")
     print("medians:")
@@ -407,11 +636,13 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {size} tables, {label}: {said(median)}")
 
 
-def one_run(args: argparse.Namespace, web: Path, tables: int) -> dict[str, float]:
+def one_run(
+    args: argparse.Namespace, web: Path, tables: int, flood: bool = False
+) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "games.sqlite", web)
+        server = Server(Path(folder) / "games.sqlite", web, hostile=args.hostile)
         try:
-            return asyncio.run(run(args, server, tables))
+            return asyncio.run(run(args, server, tables, flood))
         finally:
             server.stop()
 
@@ -421,7 +652,17 @@ def said(figures: dict[str, float]) -> str:
         f"{figures['moves_per_second']:.0f} moves/s, a move sent to every page "
         f"updated: p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms; "
         f"{figures['kib_per_table']:.0f} KiB a table ({figures['measured']:.0f} "
-        f"moves timed, {figures['tables_made']:.0f} tables made)"
+        f"moves timed, {figures['tables_made']:.0f} tables made); HTTP answered "
+        f"within {figures['http_max_ms']:.0f} ms, {figures['http_missed']:.0f} "
+        "missed"
+    ) + (
+        f"; the flooder sent {figures['frames']:.0f} frames, was closed "
+        f"{figures['closed']:.0f} times, had {figures['watchers']:.0f} watchers "
+        f"let in and {figures['watchers_refused']:.0f} refused, "
+        f"{figures['replays']:.0f} replays answered and "
+        f"{figures['replays_429']:.0f} refused (429)"
+        if "frames" in figures
+        else ""
     )
 
 
