@@ -1003,3 +1003,17 @@ def test_a_retired_table_is_worked_out_once_in_a_thread_and_kept() -> None:
             client.get(f"/api/tables/{setting.id}").status_code for _ in range(20)
         }
         assert statuses == {200, 429}
+
+
+def test_a_record_asked_for_before_the_table_is_retired_is_read_once_it_is() -> None:
+    """Asking for a live table's record is refused, and does not keep that
+    answer: once the table is retired, its record is served."""
+    with client_for() as client:
+        setting, _ = make_table(client, ["Ann"], bots=1)
+        record = f"/api/tables/{setting.id}/record"
+        assert client.get(record).status_code == 404  # still played
+        the_server(client).lobby.retire(setting.id)
+        answer = client.get(record)
+        assert answer.status_code == 200, answer.text
+        assert list(GameRecord.from_json(answer.text).players) == setting.names
+        assert client.get(f"/api/tables/{setting.id}").json()["retired"] is True

@@ -136,13 +136,12 @@ def address_of(request: Request | WebSocket) -> str:
 class Replays:
     """The retired tables' listings and records, each worked out once in a
     thread (replaying a game takes time in proportion to its moves: about
-    0.1 s for 550 moves), one at a time, then kept: the ``most`` latest."""
+    0.1 s for 550 moves), one at a time, then kept: the ``most`` latest
+    (an id that is no retired table is not kept: it may be one later)."""
 
     def __init__(self, lobby: Lobby, most: int = 256) -> None:
         self.lobby, self.most = lobby, most
-        self.kept: OrderedDict[str, tuple[dict[str, Any], str | None] | None] = (
-            OrderedDict()
-        )
+        self.kept: OrderedDict[str, tuple[dict[str, Any], str | None]] = OrderedDict()
         self.working: dict[str, asyncio.Future[Any]] = {}
         self.one_at_a_time = asyncio.Lock()
 
@@ -162,9 +161,10 @@ class Replays:
         try:
             async with self.one_at_a_time:
                 answer = await asyncio.to_thread(self._work_out, table_id)
-            self.kept[table_id] = answer
-            while len(self.kept) > self.most:
-                self.kept.popitem(last=False)
+            if answer is not None:  # no such retired table yet: it may be later
+                self.kept[table_id] = answer
+                while len(self.kept) > self.most:
+                    self.kept.popitem(last=False)
             future.set_result(answer)
         except Exception as error:
             future.set_exception(error)
@@ -320,7 +320,9 @@ async def table_record(request: Request) -> Response:
     refused = replay_budget(request)
     if refused is not None:
         return refused
-    retired = await request.app.state.replays.get(request.path_params["table"])
+    table_id = request.path_params["table"]
+    live = table_id in server_of(request).lobby.tables
+    retired = None if live else await request.app.state.replays.get(table_id)
     if retired is None or retired[1] is None:
         reason = "a table's record is read once its game is over or it is left"
         return refuse(reason, 404)
