@@ -676,6 +676,44 @@ def test_frames_past_the_budget_are_refused_with_a_reason(tmp_path: Path) -> Non
             assert any("it is closed" in reason for reason in refusals), refusals
 
 
+def test_an_address_has_one_budget_for_all_of_its_sockets(tmp_path: Path) -> None:
+    """Opening more sockets gives an address no more frames: with
+    --frames-per-address 2, an address may send two sockets' burst of
+    'back' frames (5 each) together, and those past it are refused, though
+    no socket went past its own."""
+    with serving(tmp_path, *TEST, "--frames-per-address", "2") as server:
+        made = server.make()
+        with contextlib.ExitStack() as stack:
+            pages = [
+                stack.enter_context(server.page(made["table"], {})) for _ in range(4)
+            ]
+            for page in pages:
+                assert until(page, lambda m: True)["type"] == "update"
+
+            def refusals(page: Any) -> list[str]:
+                """What ``page`` was told for its 'back' frames: a binary
+                frame after them says when they are all answered."""
+                page.send(b"\x00")
+                told = []
+                while True:
+                    message = json.loads(page.recv(timeout=30))
+                    if message.get("type") == "refused":
+                        if "not as bytes" in message["reason"]:
+                            return told
+                        told.append(message["reason"])
+
+            back = json.dumps({"type": "back"})
+            for _ in range(5):  # one socket's burst: within every budget
+                pages[0].send(back)
+            told = refusals(pages[0])
+            assert len(told) == 5 and all("watching" in r for r in told), told
+            for page in pages[1:]:  # three more: past the address's 10
+                for _ in range(5):
+                    page.send(back)
+            told = [reason for page in pages[1:] for reason in refusals(page)]
+            assert any("too many 'back' frames" in reason for reason in told), told
+
+
 def test_a_socket_that_keeps_sending_moves_is_closed(tmp_path: Path) -> None:
     """Moves have a budget too: a page sending moves out of its turn, or
     any text, as fast as it can is closed; a page playing at a person's
