@@ -116,7 +116,11 @@ class Server:
     ``--against``)."""
 
     def __init__(
-        self, database: Path, web: Path = SERVER.parent, hostile: bool = False
+        self,
+        database: Path,
+        web: Path = SERVER.parent,
+        hostile: bool = False,
+        frames_per_socket: float = 10.0,  # HONEST_BUDGET
     ) -> None:
         self.port = free_port()
         self.origin = f"http://127.0.0.1:{self.port}"
@@ -140,8 +144,12 @@ class Server:
         ).stdout
         if "--tables-per-client" in options:  # one client makes every table here
             command += ["--tables-per-client", "1000000", "--most-tables", "100000"]
+        if "--frames-per-socket" in options:  # the pages play faster than people
+            command += ["--frames-per-socket", str(frames_per_socket)]
         if hostile:  # each client's address from X-Forwarded-For, as behind a proxy
             command += ["--proxy-headers", "--trusted-proxy", "127.0.0.1"]
+        elif "--frames-per-address" in options:  # one address for every page
+            command += ["--frames-per-address", "1000000"]
         self.process = subprocess.Popen(
             command,
             env=env,
@@ -202,6 +210,10 @@ class Table:
     """Each page's latest move count."""
     pending: list[tuple[int, float]] = field(default_factory=list)
     """Moves sent and not yet seen by every page: (count after it, when sent)."""
+    acted: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """The move count and step each page last played or pressed "Next hand"
+    at: an update that changes only the room (a clock, who is away) is not
+    a second turn."""
 
 
 @dataclass
@@ -209,6 +221,9 @@ class Figures:
     moves: int = 0
     latencies: list[float] = field(default_factory=list)
     measuring: bool = False
+    refused: int = 0
+    """Refusals the honest pages were sent, measured or not (none expected:
+    a refused move is not sent again, and its table stops)."""
 
 
 async def page(
@@ -246,6 +261,8 @@ async def page(
                 message = base | message | {"type": "update"}
                 message["picture"] = "".join(parts)
                 last = message
+            if message.get("type") == "refused":
+                figures.refused += 1
             if message.get("type") != "update":
                 continue
             if await received(websocket, table, seat, message, figures, rng):
@@ -295,11 +312,15 @@ async def received(
     view = message["view"]
     if view["step"] == "game over":
         return True
+    if table.acted.get(seat) == (count, view["step"]):
+        return False
     if view["step"] == "hand over":
+        table.acted[seat] = (count, view["step"])
         await websocket.send('{"type": "ready"}')
         return False
     if not message["legal"] or view.get("current") != seat:
         return False
+    table.acted[seat] = (count, view["step"])
     legal: list[dict[str, Any]] = message["legal"]
     building = [move for move in legal if move["type"] in ("lay_phase", "hit")]
     move = building[0] if building else rng.choice(legal)
@@ -377,6 +398,7 @@ async def run(
         "measured": len(latencies),
         "http_max_ms": 1000 * max(answers, default=0.0),
         "http_missed": float(sum(answer >= PROBE_TIMEOUT for answer in answers)),
+        "refused": float(figures.refused),
     }
     if flooder is not None:
         met: dict[str, float] = await asyncio.to_thread(flooded.get, True, 60)
@@ -413,6 +435,12 @@ async def probe(server: Server, seconds: float) -> list[float]:
         await asyncio.sleep(max(0.0, 0.25 - (time.perf_counter() - sent)))
     return took
 
+
+HONEST_BUDGET = 10.0
+"""The server's ``--frames-per-socket`` here: a scripted page plays as
+soon as it is its turn, tens of moves and a few "Next hand" a second, far
+past a person's budget (10 moves a second, 1 "Next hand"). The flooder
+meets the same budgets."""
 
 FLOODER = "10.9.9.9"
 """The flooder's address (X-Forwarded-For)."""
@@ -590,6 +618,13 @@ def main(argv: list[str] | None = None) -> None:
         + ", ".join(FLOODS)
         + ")",
     )
+    parser.add_argument(
+        "--frames-per-socket",
+        type=float,
+        default=HONEST_BUDGET,
+        help="the server's option of that name: the scripted pages play "
+        "much faster than people (default %(default)s)",
+    )
     args = parser.parse_args(argv)
     if not set(args.flood.split(",")) <= set(FLOODS):
         parser.error(f"--flood is a list of {', '.join(FLOODS)}")
@@ -640,7 +675,12 @@ def one_run(
     args: argparse.Namespace, web: Path, tables: int, flood: bool = False
 ) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "games.sqlite", web, hostile=args.hostile)
+        server = Server(
+            Path(folder) / "games.sqlite",
+            web,
+            hostile=args.hostile,
+            frames_per_socket=args.frames_per_socket,
+        )
         try:
             return asyncio.run(run(args, server, tables, flood))
         finally:
@@ -654,7 +694,7 @@ def said(figures: dict[str, float]) -> str:
         f"{figures['kib_per_table']:.0f} KiB a table ({figures['measured']:.0f} "
         f"moves timed, {figures['tables_made']:.0f} tables made); HTTP answered "
         f"within {figures['http_max_ms']:.0f} ms, {figures['http_missed']:.0f} "
-        "missed"
+        f"missed; {figures.get('refused', 0):.0f} refusals to honest pages"
     ) + (
         f"; the flooder sent {figures['frames']:.0f} frames, was closed "
         f"{figures['closed']:.0f} times, had {figures['watchers']:.0f} watchers "

@@ -81,16 +81,22 @@ STRIKES = Rate(1.0, 20)
 
 
 class Budgets:
-    """The frames' buckets of every socket and every address."""
+    """The frames' buckets of every socket and every address: a socket's
+    are ``rates`` (:data:`SOCKET_RATES`) times ``socket_times``, an
+    address's ``address_times`` a socket's."""
 
     def __init__(
         self,
         rates: dict[str, Rate] | None = None,
         *,
+        socket_times: float = 1.0,
         address_times: float = ADDRESS_TIMES,
         most_addresses: int = 10_000,
     ) -> None:
-        self.rates = dict(SOCKET_RATES if rates is None else rates)
+        self.rates = {
+            kind: Rate(rate.rate * socket_times, rate.burst * socket_times)
+            for kind, rate in (SOCKET_RATES if rates is None else rates).items()
+        }
         self.address_times = address_times
         self.most_addresses = most_addresses
         self.addresses: OrderedDict[str, dict[str, Bucket]] = OrderedDict()

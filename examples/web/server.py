@@ -746,6 +746,13 @@ def _parser() -> argparse.ArgumentParser:
         help="watching pages one address may have open at once",
     )
     parser.add_argument(
+        "--frames-per-socket",
+        type=float,
+        default=1.0,
+        help="the frames one page may send, in times the default budgets: "
+        "raise it only for clients that play faster than people (a load test)",
+    )
+    parser.add_argument(
         "--frames-per-address",
         type=float,
         default=ADDRESS_TIMES,
@@ -788,6 +795,12 @@ def main(argv: list[str] | None = None) -> None:
             "bits was found from a first hand in 11 guesses); without --seed "
             "each table is dealt from 128 secret bits of the system."
         )
+    if args.trusted_proxy and not args.proxy_headers:
+        parser.error("--trusted-proxy is for --proxy-headers")
+    for option in ("frames_per_socket", "frames_per_address"):
+        if not getattr(args, option) > 0:  # not NaN either
+            flag = "--" + option.replace("_", "-")
+            parser.error(f"{flag} is a number of budgets above 0")
     held = None if args.db is None else lock(args.db)
     if held is False:
         sys.exit(
@@ -830,8 +843,6 @@ def main(argv: list[str] | None = None) -> None:
     for saved in lobby.tables.values():
         if args.db is not None and saved.started:
             print(f"Resumed table {saved.id}: {', '.join(saved.names)}")
-    if args.trusted_proxy and not args.proxy_headers:
-        parser.error("--trusted-proxy is for --proxy-headers")
     app = create_app(
         server,
         allowed_hosts=hosts,
@@ -839,7 +850,10 @@ def main(argv: list[str] | None = None) -> None:
         watchers=args.watchers,
         watchers_per_table=args.watchers_per_table,
         watchers_per_address=args.watchers_per_address,
-        budgets=Budgets(address_times=args.frames_per_address),
+        budgets=Budgets(
+            socket_times=args.frames_per_socket,
+            address_times=args.frames_per_address,
+        ),
     )
     uvicorn.run(
         app,
