@@ -694,7 +694,7 @@ def test_an_address_has_one_budget_for_all_of_its_sockets(tmp_path: Path) -> Non
                 """What ``page`` was told for its 'back' frames: a binary
                 frame after them says when they are all answered."""
                 page.send(b"\x00")
-                told = []
+                told: list[str] = []
                 while True:
                     message = json.loads(page.recv(timeout=30))
                     if message.get("type") == "refused":
