@@ -2,6 +2,7 @@
 every step, phase10's environments beside RLCard's and OpenSpiel's gin rummy.
 
     python benchmarks/learner_loop.py [--rounds 5] [--seconds 2] [--vector-seconds 3]
+    python benchmarks/learner_loop.py --only-vector
 
 Whole random episodes, two players; at every step the loop asks the
 environment for the observation and the legal moves of the player to move
@@ -26,9 +27,12 @@ disturbs less):
   OpenSpiel's fastest way.
 
 Then the vectorized environment's steps per second (a step is one game's
-move) for N = 1, 16 and 64 games, in this process (one core) and spread
-over every core (``workers=os.cpu_count()``), actions drawn at random from
-the masks with NumPy.
+move) for N = 16, 64 and 256 games, over W = 1 (this process alone), 2
+and ``os.cpu_count()`` processes, alternated round by round, actions drawn
+at random from the masks with NumPy; with each W's gain over one process
+(the median of the rounds' own ratios) and, at the most processes, the
+gain a process (the per-core efficiency). ``--only-vector`` prints that
+table alone. Target: at least 1.7x one process at N = 64 on 2 cores.
 
 RLCard and OpenSpiel are not the project's dependencies: install them
 beside it (``pip install rlcard==1.2.0 open_spiel==2.0.2``); a peer that is
@@ -197,9 +201,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--vector-seconds", type=float, default=3.0)
     parser.add_argument("--no-vector", action="store_true")
+    parser.add_argument(
+        "--only-vector", action="store_true", help="the vector table alone"
+    )
     args = parser.parse_args()
     if _optional("numpy") is None or _optional("gymnasium") is None:
         sys.exit("this benchmark needs phase10's rl extra: pip install 'phase10[rl]'")
+    if args.only_vector:
+        vector_table(args.rounds, args.vector_seconds)
+        return
     loops: dict[str, Loop] = {
         "phase10 env()": phase10_aec(wrapped=True),
         "phase10 raw_env()": phase10_aec(wrapped=False),
@@ -230,22 +240,46 @@ def main() -> None:
         print(f"| {name} | {median:,.0f} | {ratio} | {rounds} |")
     if args.no_vector:
         return
+    vector_table(args.rounds, args.vector_seconds)
+
+
+def vector_table(rounds: int, seconds: float) -> None:
+    """The vector environment's steps per second over W processes, for
+    N games, the W alternated round by round."""
     cores = os.cpu_count() or 1
-    print(f"\nVectorEnv, steps/s (one game's move a step), {cores} cores:\n")
-    print(f"| games | one core | {cores} processes |")
-    print("|---|---|---|")
-    for count in (1, 16, 64):
-        single = phase10_vector(count, None)
-        spread = phase10_vector(count, cores)
-        ones, alls = [], []
-        for _ in range(max(1, args.rounds // 2)):
-            steps, spent = single(args.vector_seconds)
-            ones.append(steps / spent)
-            steps, spent = spread(args.vector_seconds)
-            alls.append(steps / spent)
+    widths = sorted({1, 2, cores})
+    print(
+        f"\nVectorEnv, steps/s (one game's move a step), {cores} cores, "
+        f"medians of {max(1, rounds)} rounds of {seconds:g} s:\n"
+    )
+    heads = " | ".join(f"workers={w}" for w in widths)
+    ratios = " | ".join(f"x at {w}" for w in widths[1:])
+    print(f"| games | {heads} | {ratios} | per core at {widths[-1]} |")
+    print("|---|" + "---|" * (2 * len(widths)))
+    for count in (16, 64, 256):
+        loops = {w: phase10_vector(count, None if w == 1 else w) for w in widths}
+        figures: dict[int, list[float]] = {w: [] for w in widths}
+        for round_ in range(max(1, rounds)):
+            order = widths if round_ % 2 == 0 else widths[::-1]
+            for w in order:
+                steps, spent = loops[w](seconds)
+                figures[w].append(steps / spent)
+        medians = [statistics.median(figures[w]) for w in widths]
+        # The median of the rounds' own ratios to one process.
+        gains = [
+            statistics.median(
+                a / b for a, b in zip(figures[w], figures[1], strict=True)
+            )
+            for w in widths[1:]
+        ]
         print(
-            f"| {count} | {statistics.median(ones):,.0f} | "
-            f"{statistics.median(alls):,.0f} |",
+            f"| {count} | "
+            + " | ".join(f"{m:,.0f}" for m in medians)
+            + " | "
+            + " | ".join(f"{g:.2f}x" for g in gains)
+            + f" | {gains[-1] / widths[-1]:.0%} |"
+            if gains
+            else f"| {count} | {medians[0]:,.0f} | |",
             flush=True,
         )
 

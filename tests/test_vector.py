@@ -195,24 +195,107 @@ def test_the_vector_environment_returns_new_arrays_in_its_spaces() -> None:
 
 
 @pytest.mark.slow
-def test_the_vector_environment_over_processes_plays_as_in_one() -> None:
-    """Spread over two worker processes, the games play as in this one."""
-    here = VectorEnv(3, 2, max_moves=60)
-    there = VectorEnv(3, 2, max_moves=60, workers=2)
+@pytest.mark.parametrize("workers", [2, 3])
+def test_the_vector_environment_over_processes_plays_as_in_one(workers: int) -> None:
+    """Spread over worker processes (uneven shares: 5 games), the games play
+    as in this one, observations, masks, rewards, flags and infos alike,
+    through the ends and new deals of games."""
+    here = VectorEnv(5, 2, max_moves=60)
+    there = VectorEnv(5, 2, max_moves=60, workers=workers)
     try:
-        a, _ = here.reset(seed=4)
-        b, _ = there.reset(seed=4)
-        for _ in range(80):
-            assert a["observation"].tolist() == b["observation"].tolist()
-            assert a["action_mask"].tolist() == b["action_mask"].tolist()
+        a, ia = here.reset(seed=4)
+        b, ib = there.reset(seed=4)
+        ended = 0
+        for turn in range(150):
+            assert a["observation"].tolist() == b["observation"].tolist(), turn
+            assert a["action_mask"].tolist() == b["action_mask"].tolist(), turn
+            assert {k: v.tolist() for k, v in ia.items()} == {
+                k: v.tolist() for k, v in ib.items()
+            }
             actions = a["action_mask"].argmax(axis=1)
-            a, ra, ta, ua, _ = here.step(actions)
-            b, rb, tb, ub, _ = there.step(actions)
+            if turn == 7:
+                actions[-1] = 2  # lay a phase at a draw: illegal, in a worker
+            a, ra, ta, ua, ia = here.step(actions)
+            b, rb, tb, ub, ib = there.step(actions)
             assert (ra.tolist(), ta.tolist(), ua.tolist()) == (
                 rb.tolist(),
                 tb.tolist(),
                 ub.tolist(),
             )
+            ended += int(ta.sum() + ua.sum())
+        assert ended > 5  # games ended and were dealt again
     finally:
         here.close()
         there.close()
+
+
+def _shared_blocks() -> set[str]:
+    from pathlib import Path
+
+    shm = Path("/dev/shm")
+    return {path.name for path in shm.iterdir()} if shm.is_dir() else set()
+
+
+@pytest.mark.slow
+def test_closing_leaves_no_process_and_no_shared_block() -> None:
+    """close() stops every worker and frees the shared memory; a closed
+    environment with workers says so rather than hanging."""
+    import multiprocessing
+
+    before = _shared_blocks()
+    envs = VectorEnv(4, 2, workers=2, copy=False)
+    kept, _ = envs.reset(seed=1)  # views of the shared block, still held
+    children = multiprocessing.active_children()
+    assert len(children) == 1  # this process steps a share of its own
+    assert len(_shared_blocks() - before) == 1
+    envs.close()
+    assert not any(child.is_alive() for child in children)
+    assert _shared_blocks() - before == set()
+    assert kept["observation"].shape == (4, 444)  # still readable
+    with pytest.raises(RuntimeError, match="closed"):
+        envs.step(np.zeros(4, dtype=np.int64))
+
+
+@pytest.mark.slow
+def test_a_worker_that_dies_is_a_clear_error_not_a_hang() -> None:
+    """A worker killed between steps: the next step raises RuntimeError
+    naming the games it held, and the environment is closed cleanly."""
+    import multiprocessing
+    import time
+
+    before = _shared_blocks()
+    envs = VectorEnv(4, 2, workers=2)
+    observations, _ = envs.reset(seed=2)
+    (child,) = multiprocessing.active_children()
+    child.kill()
+    child.join()
+    started = time.monotonic()
+    with pytest.raises(RuntimeError, match=r"games 2-3 stopped \(exit code -9\)"):
+        envs.step(observations["action_mask"].argmax(axis=1))
+    assert time.monotonic() - started < 10
+    assert _shared_blocks() - before == set()
+    envs.close()  # again: nothing left to do
+
+
+@pytest.mark.slow
+def test_without_copy_the_same_arrays_come_back_every_step() -> None:
+    """copy=False hands back the shared arrays themselves, rewritten by each
+    step; by default each step's arrays are its own."""
+    for workers in (None, 2):
+        same = VectorEnv(3, 2, workers=workers, copy=False)
+        own = VectorEnv(3, 2, workers=workers)
+        try:
+            first, _ = same.reset(seed=3)
+            mine, _ = own.reset(seed=3)
+            actions = first["action_mask"].argmax(axis=1)
+            before = first["observation"].copy()
+            later, *_ = same.step(actions)
+            mine_later, *_ = own.step(actions)
+            assert later["observation"] is first["observation"]
+            assert later["action_mask"] is first["action_mask"]
+            assert mine_later["observation"] is not mine["observation"]
+            assert later["observation"].tolist() == mine_later["observation"].tolist()
+            assert first["observation"].tolist() != before.tolist()  # rewritten
+        finally:
+            same.close()
+            own.close()
