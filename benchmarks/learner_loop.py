@@ -277,9 +277,7 @@ def vector_table(rounds: int, seconds: float) -> None:
             + " | ".join(f"{m:,.0f}" for m in medians)
             + " | "
             + " | ".join(f"{g:.2f}x" for g in gains)
-            + f" | {gains[-1] / widths[-1]:.0%} |"
-            if gains
-            else f"| {count} | {medians[0]:,.0f} | |",
+            + f" | {gains[-1] / widths[-1]:.0%} |",
             flush=True,
         )
 

@@ -208,8 +208,12 @@ class VectorEnv(GymnasiumVectorEnv):
         return observations, rewards, batch["terminated"], batch["truncated"], infos
 
     def _hand_back(self) -> dict[str, Any]:
-        if self.copy:
-            return {key: array.copy() for key, array in self._batch.items()}
+        if self.copy:  # the arrays handed back: not the actions, which are ours
+            return {
+                key: array.copy()
+                for key, array in self._batch.items()
+                if key != "actions"
+            }
         return self._batch
 
     def _check_open(self) -> None:
@@ -251,8 +255,8 @@ class VectorEnv(GymnasiumVectorEnv):
         memory, self._memory = self._memory, None
         if memory is not None:
             self._stopped = True
-            self._batch = {key: array.copy() for key, array in self._batch.items()}
-            self._own.retarget(_rows(self._batch, *self._shares[0]))
+            # The views of the block go (nothing reads them once closed).
+            self._batch = self._own.out = {}
             memory.unlink()  # its name goes now, its pages with the last view
             # Arrays handed back with copy=False may remain: then the pages
             # go with the last of them.
@@ -273,7 +277,6 @@ class _Layout:
     """Where each array of a batch lies in one block of memory."""
 
     def __init__(self, count: int, encoding: Encoding) -> None:
-        self.count = count
         self.encoding = encoding
         n = encoding.players
         self.fields: list[tuple[str, tuple[int, ...], Any, int]] = []
@@ -324,9 +327,6 @@ class _Share:
         )
         self.games = [Game(encoding, max_moves, rows) for rows in self.block]
         self.every = np.arange(count)
-        self.out = out
-
-    def retarget(self, out: dict[str, Any]) -> None:
         self.out = out
 
     def reset(self, seeds: list[int | None]) -> None:
