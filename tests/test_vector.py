@@ -238,7 +238,8 @@ def _shared_blocks() -> set[str]:
 
 @pytest.mark.slow
 def test_closing_leaves_no_process_and_no_shared_block() -> None:
-    """close() stops every worker and frees the shared memory; a closed
+    """close() stops every worker and frees the shared memory and the
+    semaphores; a closed
     environment with workers says so rather than hanging."""
     import multiprocessing
 
@@ -247,7 +248,9 @@ def test_closing_leaves_no_process_and_no_shared_block() -> None:
     kept, _ = envs.reset(seed=1)  # views of the shared block, still held
     children = multiprocessing.active_children()
     assert len(children) == 1  # this process steps a share of its own
-    assert len(_shared_blocks() - before) == 1
+    made = _shared_blocks() - before
+    # One block, and the worker's two semaphores where they have names.
+    assert len({name for name in made if not name.startswith("sem.")}) == 1
     envs.close()
     assert not any(child.is_alive() for child in children)
     assert _shared_blocks() - before == set()
@@ -299,3 +302,44 @@ def test_without_copy_the_same_arrays_come_back_every_step() -> None:
         finally:
             same.close()
             own.close()
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, waiting to be reaped, does not)."""
+    from pathlib import Path
+
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc"), reason="needs /proc")
+def test_a_worker_whose_caller_dies_stops_too() -> None:
+    """The process that started the workers is killed outright (no close,
+    no clean-up): its worker notices and stops, leaving no orphan."""
+    import subprocess
+    import sys
+    import time
+
+    program = (
+        "import multiprocessing, os, signal\n"
+        "from phase10.rl import VectorEnv\n"
+        "if __name__ == '__main__':\n"
+        "    envs = VectorEnv(4, 2, workers=2)\n"
+        "    envs.reset(seed=5)\n"
+        "    (child,) = multiprocessing.active_children()\n"
+        "    print(child.pid, flush=True)\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == -9, done.stderr
+    pid = int(done.stdout)
+    deadline = time.monotonic() + 10
+    while _running(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(pid)

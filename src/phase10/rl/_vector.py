@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
+import os
+import time
 import traceback
 from multiprocessing import shared_memory
 from typing import Any
@@ -123,7 +125,7 @@ class VectorEnv(GymnasiumVectorEnv):
         for k in range(count):
             bounds.append(bounds[-1] + base + (k < extra))
         self._shares = list(itertools.pairwise(bounds))
-        layout = _Layout(num_envs, encoding)
+        layout = _Layout(num_envs, encoding, count - 1)
         if count > 1:
             self._memory = shared_memory.SharedMemory(create=True, size=layout.size)
             self._batch = layout.arrays(self._memory.buf)
@@ -158,7 +160,7 @@ class VectorEnv(GymnasiumVectorEnv):
                 )
         self._check_open()
         for worker in self._workers:
-            worker.send(("reset", seeds[worker.start : worker.stop]))
+            worker.order(_RESET, seeds[worker.start : worker.stop])
         try:
             self._own.reset(seeds[: self._shares[0][1]])
         finally:
@@ -188,7 +190,7 @@ class VectorEnv(GymnasiumVectorEnv):
         if self._workers:
             self._batch["actions"][:] = actions
             for worker in self._workers:
-                worker.send(_STEP)
+                worker.order(_STEP)
         try:
             self._own.step(actions[: self._shares[0][1]].tolist())
         finally:  # the workers' answers are read whatever happened here
@@ -212,7 +214,7 @@ class VectorEnv(GymnasiumVectorEnv):
             return {
                 key: array.copy()
                 for key, array in self._batch.items()
-                if key != "actions"
+                if key != "actions" and key not in _CONTROL
             }
         return self._batch
 
@@ -236,22 +238,39 @@ class VectorEnv(GymnasiumVectorEnv):
     def _start_workers(self, layout: _Layout) -> None:
         assert self._memory is not None
         context = multiprocessing.get_context("spawn")
-        for start, stop in self._shares[1:]:
+        # Spinning helps while every process has a core; past that it takes
+        # the cores the others need.
+        spin = len(self._shares) <= _cores()
+        for index, (start, stop) in enumerate(self._shares[1:]):
             here, there = context.Pipe()
+            go, done = context.Semaphore(0), context.Semaphore(0)
             process = context.Process(
                 target=_work,
-                args=(there, self._memory.name, layout, start, stop, self.max_moves),
+                args=(
+                    self._memory.name,
+                    layout,
+                    index,
+                    start,
+                    stop,
+                    self.max_moves,
+                    there,
+                    go,
+                    done,
+                    spin,
+                ),
                 daemon=True,
             )
             process.start()
             there.close()
-            self._workers.append(_Worker(here, process, start, stop))
+            self._workers.append(
+                _Worker(index, process, here, go, done, self._batch, start, stop, spin)
+            )
 
     def close_extras(self, **kwargs: Any) -> None:
         """Stop the worker processes and free the shared memory, if any."""
         workers, self._workers = self._workers, []
-        for worker in workers:
-            worker.stop_process()
+        while workers:  # each dropped once stopped, and its views of the block
+            workers.pop().stop_process()
         memory, self._memory = self._memory, None
         if memory is not None:
             self._stopped = True
@@ -268,15 +287,45 @@ class VectorEnv(GymnasiumVectorEnv):
             self.close_extras()
 
 
-_STEP = ("step", None)
+_STEP, _RESET, _CLOSE = 0, 1, 2
+"""What a worker is told to do, in its row of the block's ``command``."""
+
 _PATIENCE = 0.2
-"""Seconds between looks at whether a worker still lives, while waiting."""
+"""Seconds between looks at whether the other process still lives, while
+waiting on it."""
+
+_SPIN_WAIT = 0.02
+"""Seconds this process spins, waiting for a worker's step, before it sleeps."""
+
+_SPIN_IDLE = 0.002
+"""Seconds a worker spins, waiting for the next step, before it sleeps."""
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def _acquire(semaphore: Any, spin: float) -> bool:
+    """Take ``semaphore`` if it is or becomes free within ``spin`` seconds,
+    without sleeping: a process that sleeps wakes on a cold core."""
+    if semaphore.acquire(False):
+        return True
+    if spin > 0:
+        deadline = time.perf_counter() + spin
+        while time.perf_counter() < deadline:
+            if semaphore.acquire(False):
+                return True
+    return False
 
 
 class _Layout:
     """Where each array of a batch lies in one block of memory."""
 
-    def __init__(self, count: int, encoding: Encoding) -> None:
+    def __init__(self, count: int, encoding: Encoding, workers: int = 0) -> None:
         self.encoding = encoding
         n = encoding.players
         self.fields: list[tuple[str, tuple[int, ...], Any, int]] = []
@@ -291,6 +340,10 @@ class _Layout:
             ("terminated", (count,), np.bool_),
             ("truncated", (count,), np.bool_),
             ("illegal", (count,), np.bool_),
+            # A worker's order and its answer (0 done, 1 failed: its reason
+            # follows on its pipe), each worker's on a cache line of its own.
+            ("command", (workers, 8), np.int64),
+            ("status", (workers, 8), np.int64),
         ):
             self.fields.append((name, shape, dtype, offset))
             size = int(np.prod(shape)) * np.dtype(dtype).itemsize
@@ -309,9 +362,15 @@ class _Layout:
         }
 
 
+_CONTROL = ("command", "status")
+"""The block's arrays with a row a worker, not a game."""
+
+
 def _rows(batch: dict[str, Any], start: int, stop: int) -> dict[str, Any]:
     """Games ``start`` to ``stop`` of each array of ``batch`` (views)."""
-    return {key: array[start:stop] for key, array in batch.items()}
+    return {
+        key: array[start:stop] for key, array in batch.items() if key not in _CONTROL
+    }
 
 
 class _Share:
@@ -340,7 +399,7 @@ class _Share:
 
     def step(self, actions: list[int]) -> None:
         out = self.out
-        acted = out["acted"]
+        acted: list[int] = []  # written once: the block is shared
         all_rewards = out["rewards"]
         all_rewards[:] = 0.0
         terminated = out["terminated"]
@@ -352,7 +411,7 @@ class _Share:
             if state is None:
                 raise RuntimeError("call reset() before step()")
             seat = state.current
-            acted[i] = seat
+            acted.append(seat)
             move = game.legal.get(action)
             if move is None:
                 illegal[i] = terminated[i] = True
@@ -368,6 +427,7 @@ class _Share:
             elif not game.legal:
                 truncated[i] = True
                 game.reset()
+        out["acted"][:] = acted
         self.observe()
 
     def observe(self) -> None:
@@ -392,38 +452,72 @@ class _Share:
 
 
 class _Worker:
-    """The calling process's end of one worker process."""
+    """The calling process's end of one worker process.
 
-    def __init__(self, pipe: Any, process: Any, start: int, stop: int) -> None:
-        self.pipe = pipe
+    A step is told by releasing the worker's ``go`` semaphore and answered
+    by its releasing ``done``: each side spins a little before it sleeps on
+    the semaphore, so that neither wakes on a cold core between steps. The
+    semaphores also order the memory: what one side wrote before releasing
+    is what the other reads after taking. The pipe carries what does not
+    fit in the block: a reset's seeds and a failure's reason.
+    """
+
+    def __init__(
+        self,
+        index: int,
+        process: Any,
+        pipe: Any,
+        go: Any,
+        done: Any,
+        batch: dict[str, Any],
+        start: int,
+        stop: int,
+        spin: bool,
+    ) -> None:
+        self.index = index
         self.process = process
+        self.pipe = pipe
+        self.go = go
+        self.done = done
+        self.command = batch["command"][index]
+        self.status = batch["status"][index]
         self.start = start
         self.stop = stop
+        self.spin = _SPIN_WAIT if spin else 0.0
         self.waiting = False
         self.failed: str | None = None
 
-    def send(self, message: Any) -> None:
+    def order(self, command: int, data: Any = None) -> None:
+        """Tell the worker to step (or reset with ``data``, or close)."""
         if self.failed is not None:
             return
         try:
-            self.pipe.send(message)
-            self.waiting = True
+            if command == _RESET:
+                self.pipe.send(data)
         except OSError:
             self.failed = self._gone()
+            return
+        self.command[0] = command
+        self.go.release()
+        self.waiting = True
 
     def wait(self) -> str | None:
         """Wait for the worker's answer: ``None``, or what went wrong."""
-        while self.waiting and self.failed is None:
-            try:
-                if self.pipe.poll(_PATIENCE):
-                    answer = self.pipe.recv()
-                    self.waiting = False
-                    if answer is not None:
-                        self.failed = f"games {self.start}-{self.stop - 1}: {answer}"
-                elif not self.process.is_alive():
-                    self.failed = self._gone()
-            except (EOFError, OSError):
+        if not self.waiting or self.failed is not None:
+            return self.failed
+        taken = _acquire(self.done, self.spin)
+        while not taken:
+            if not self.process.is_alive():
                 self.failed = self._gone()
+                return self.failed
+            taken = self.done.acquire(timeout=_PATIENCE)
+        self.waiting = False
+        if self.status[0]:
+            try:
+                reason = self.pipe.recv()
+            except (EOFError, OSError):
+                reason = "it stopped"
+            self.failed = f"games {self.start}-{self.stop - 1}: {reason}"
         return self.failed
 
     def _gone(self) -> str:
@@ -434,11 +528,9 @@ class _Worker:
         )
 
     def stop_process(self) -> None:
-        try:
-            if self.failed is None:
-                self.pipe.send(("close", None))
-        except OSError:
-            pass
+        if self.failed is None and self.process.is_alive():
+            self.command[0] = _CLOSE
+            self.go.release()
         self.process.join(2)
         if self.process.is_alive():
             self.process.kill()
@@ -447,30 +539,51 @@ class _Worker:
 
 
 def _work(
-    pipe: Any, name: str, layout: _Layout, start: int, stop: int, max_moves: int
+    name: str,
+    layout: _Layout,
+    index: int,
+    start: int,
+    stop: int,
+    max_moves: int,
+    pipe: Any,
+    go: Any,
+    done: Any,
+    spin: bool,
 ) -> None:
-    """A worker process: steps games ``start`` to ``stop`` when asked,
-    writing into the shared block ``name``."""
+    """A worker process: steps games ``start`` to ``stop`` when told,
+    writing into the shared block ``name``; stops when told to close or
+    when the process that started it has gone."""
+    parent = multiprocessing.parent_process()
+    idle = _SPIN_IDLE if spin else 0.0
     memory = shared_memory.SharedMemory(name=name)
     try:
         batch = layout.arrays(memory.buf)
         share = _Share(layout.encoding, max_moves, _rows(batch, start, stop))
         actions = batch["actions"]
+        command = batch["command"][index]
+        status = batch["status"][index]
         while True:
-            what, data = pipe.recv()
-            if what == "close":
+            taken = _acquire(go, idle)
+            while not taken:
+                if parent is not None and not parent.is_alive():
+                    return
+                taken = go.acquire(timeout=_PATIENCE)
+            what = int(command[0])
+            if what == _CLOSE:
                 break
             try:
-                if what == "reset":
-                    share.reset(data)
+                if what == _RESET:
+                    share.reset(pipe.recv())
                 else:
                     share.step(actions[start:stop].tolist())
             except Exception as error:  # told to the caller, who closes
                 last = traceback.format_exception_only(error)[-1].strip()
+                status[0] = 1
                 pipe.send(last)
             else:
-                pipe.send(None)
-        del batch, share, actions
+                status[0] = 0
+            done.release()
+        del batch, share, actions, command, status
     except (EOFError, OSError):  # the caller has gone
         pass
     finally:
