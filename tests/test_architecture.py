@@ -289,6 +289,7 @@ LAYERS: list[set[str]] = [
     {"phase10.bots", "phase10.encoding", "phase10.analysis"},
     {"phase10._text", "phase10.svg"},  # 18. drawing
     {"phase10.rl"},  # 19. the learning libraries' adapters
+    {"phase10.__main__"},  # 20. the command line
 ]
 """The modules of the package in layers, bottom first, as docs/design.md
 lists them."""

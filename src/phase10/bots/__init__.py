@@ -22,12 +22,18 @@ it into that seat's view before looking at it.
 - :data:`LEVELS` names the levels of play, weakest first, and
   :func:`level` makes a bot of one by its name.
 - :func:`play_game` and :func:`tournament` play seeded games between bots.
+- :class:`ProgramBot` is a bot that is another program, in any language,
+  speaking the bot protocol (JSON lines: :func:`hello_message`,
+  :func:`choose_message`, :func:`read_answer`, :func:`protocol_schema`);
+  :func:`serve` makes a Python bot such a program.
 
 The package keeps one module a family: ``_base`` (the protocol, the checks
 every bot shares and :class:`RandomBot`), ``_greedy`` (with ``_editions``,
 the Masters Edition's choices), ``_beginner``, ``_odds`` (the bots on the
-analysis), ``_search``, ``_montecarlo``, ``_levels`` and ``_tournament``. Only
-the names below are public, and each says it belongs to ``phase10.bots``.
+analysis), ``_search``, ``_montecarlo``, ``_levels``, ``_tournament``,
+``_protocol`` (the bot protocol's messages) and ``_program`` (the one
+module that starts a process). Only the names below are public, and each
+says it belongs to ``phase10.bots``.
 
 .. versionadded:: 0.1
 """
@@ -40,11 +46,23 @@ from ._greedy import GreedyBot
 from ._levels import LEVELS, level
 from ._montecarlo import MonteCarloBot
 from ._odds import AdviceBot, OddsBot
+from ._program import ProgramBot, ProgramFailed
+from ._protocol import (
+    PROTOCOL,
+    PROTOCOL_VERSION,
+    choose_message,
+    hello_message,
+    protocol_schema,
+    read_answer,
+    serve,
+)
 from ._search import SearchBot
 from ._tournament import GameResult, TournamentResult, play_game, tournament
 
 __all__ = [
     "LEVELS",
+    "PROTOCOL",
+    "PROTOCOL_VERSION",
     "AdviceBot",
     "BeginnerBot",
     "Bot",
@@ -52,11 +70,18 @@ __all__ = [
     "GreedyBot",
     "MonteCarloBot",
     "OddsBot",
+    "ProgramBot",
+    "ProgramFailed",
     "RandomBot",
     "SearchBot",
     "TournamentResult",
+    "choose_message",
+    "hello_message",
     "level",
     "play_game",
+    "protocol_schema",
+    "read_answer",
+    "serve",
     "tournament",
 ]
 
@@ -70,11 +95,18 @@ for _public in (
     GreedyBot,
     MonteCarloBot,
     OddsBot,
+    ProgramBot,
+    ProgramFailed,
     RandomBot,
     SearchBot,
     TournamentResult,
+    choose_message,
+    hello_message,
     level,
     play_game,
+    protocol_schema,
+    read_answer,
+    serve,
     tournament,
 ):
     _public.__module__ = __name__

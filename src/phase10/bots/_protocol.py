@@ -1,0 +1,305 @@
+"""The bot protocol: a bot in any language plays through JSON lines.
+
+A *host* (:class:`~phase10.bots.ProgramBot`, or a program of another
+language) runs the *guest*, a bot program, and talks to it over its
+standard input and output, one JSON object a line, UTF-8:
+
+1. the host says ``hello``: the protocol's name and version, the rules
+   document, the number of players and the time a move may take; the guest
+   answers ``ready`` (with a name, if it likes);
+2. at each of the guest's decisions the host says ``choose``: a number for
+   the question, the view document of the guest's seat (which hides what
+   the seat must not see) and the legal moves, each with its notation and
+   its move document; the guest answers ``move`` with that number and one
+   move, in notation (``"D"``) or as a move document;
+3. an answer the host refuses (not JSON, another question's number, a
+   move that cannot be read or is not legal now) is asked again, with
+   ``refused`` saying why, as many times as the host allows;
+4. at the end the host says ``bye`` and closes the guest's input.
+
+This module writes and reads the messages, and :func:`serve` plays a
+Python bot as a guest; it touches no file or process itself. The messages'
+JSON Schema is :func:`protocol_schema`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import IO, Any, Final
+
+from .._actions import Action, parse_action
+from .._errors import FormatError, NotationError, UsageError, shown
+from .._json import MAX_JSON_LENGTH
+from .._legal import legal_actions, verify_apply
+from .._rules import Rules
+from .._schema import json_schema
+from .._serialize import from_dict, to_dict
+from .._view import PlayerView
+from ._base import Bot, as_view
+
+__all__ = [
+    "PROTOCOL",
+    "PROTOCOL_VERSION",
+    "choose_message",
+    "hello_message",
+    "protocol_schema",
+    "read_answer",
+    "serve",
+]
+
+PROTOCOL: Final = "phase10/bot"
+"""The protocol's name, in every ``hello``.
+
+.. versionadded:: 0.3
+"""
+
+PROTOCOL_VERSION: Final = 1
+"""The protocol's version, in every ``hello``: a guest refuses a version it
+does not know.
+
+.. versionadded:: 0.3
+"""
+
+
+def hello_message(rules: Rules, players: int, time_limit: float) -> dict[str, Any]:
+    """The host's first message: the rules, once, and the time a move may take.
+
+    >>> from phase10 import Rules
+    >>> hello = hello_message(Rules(), 2, 5.0)
+    >>> hello["protocol"], hello["version"], hello["type"], hello["rules"]["schema"]
+    ('phase10/bot', 1, 'hello', 'phase10/rules')
+
+    .. versionadded:: 0.3
+    """
+    return {
+        "protocol": PROTOCOL,
+        "version": PROTOCOL_VERSION,
+        "type": "hello",
+        "rules": to_dict(rules),
+        "players": players,
+        "time_limit": time_limit,
+    }
+
+
+def choose_message(
+    seen: PlayerView, number: int, refused: str | None = None
+) -> dict[str, Any]:
+    """The host's question ``number``: the seat's view and its legal moves.
+
+    ``refused`` says why the last answer to this question was refused, when
+    it is asked again. Nothing in it is more than the view shows: the legal
+    moves are the view's own.
+
+    .. versionadded:: 0.3
+    """
+    seen = as_view(seen)
+    return {
+        "type": "choose",
+        "id": number,
+        "view": to_dict(seen),
+        "legal": [
+            {"notation": move.notation, "move": to_dict(move)}
+            for move in legal_actions(seen)
+        ],
+        "refused": refused,
+    }
+
+
+def read_answer(line: str | bytes, number: int, seen: PlayerView) -> Action:
+    """The move of the guest's answer ``line`` to question ``number``.
+
+    Raises :class:`~phase10.FormatError` for a line that is not such an
+    answer (not JSON, not a ``move`` message, another question's number),
+    :class:`~phase10.NotationError` for a move that cannot be read, and
+    :class:`~phase10.IllegalMove` (the kind :func:`~phase10.apply` raises)
+    for a move that is not legal now; each message says what was wrong in
+    words the guest's author can act on. A lay may list its groups and
+    cards in any order, as :func:`~phase10.apply` takes it.
+
+    >>> from phase10 import new_game, view
+    >>> state = new_game(2, seed=1)
+    >>> seen = view(state, state.current)
+    >>> read_answer('{"type": "move", "id": 3, "move": "D"}', 3, seen)
+    Draw.from_notation('D')
+
+    .. versionadded:: 0.3
+    """
+    if len(line) > MAX_JSON_LENGTH:
+        raise FormatError(f"the answer is longer than {MAX_JSON_LENGTH} characters")
+    try:
+        message = json.loads(line)
+    except (ValueError, UnicodeDecodeError):
+        raise FormatError(
+            f"the answer is not a JSON object on one line: {_clip(line)}"
+        ) from None
+    if not isinstance(message, dict) or message.get("type") != "move":
+        raise FormatError(
+            'the answer is a JSON object {"type": "move", "id": ..., "move": ...}, '
+            f"not {_clip(line)}"
+        )
+    if message.get("id") != number or isinstance(message.get("id"), bool):
+        raise FormatError(
+            f"the answer is to question {number}, not {shown(message.get('id'))}"
+        )
+    written = message.get("move")
+    move: Action
+    if isinstance(written, str):
+        move = parse_action(written)
+    elif isinstance(written, dict):
+        try:
+            move = from_dict(written, Action)
+        except FormatError as error:
+            raise NotationError(f"the move document cannot be read: {error}") from None
+    else:
+        raise NotationError(
+            "the move is its notation (a string) or its move document (an "
+            f"object), not {shown(written, json=True)}"
+        )
+    verify_apply(seen, move)  # the rules' own refusal, from the view alone
+    return move
+
+
+def _clip(line: str | bytes, most: int = 80) -> str:
+    text = line if isinstance(line, str) else line.decode("utf-8", "replace")
+    text = text.strip()
+    return repr(text if len(text) <= most else text[:most] + "...")
+
+
+def serve(
+    bot: Bot,
+    source: Iterable[str],
+    sink: IO[str],
+    *,
+    name: str | None = None,
+) -> int:
+    """Play ``bot`` as a guest: read the host's messages from ``source`` (a
+    text stream, or any lines) and write the answers to ``sink``; return
+    the number of moves made, at ``bye`` or at the end of ``source``.
+
+    A program made of a Python bot is three lines::
+
+        import sys
+        from phase10.bots import GreedyBot, serve
+        serve(GreedyBot(), sys.stdin, sys.stdout)
+
+    (``python -m phase10 serve LEVEL`` is such a program for each level.)
+    A ``hello`` of another protocol or version raises
+    :class:`~phase10.FormatError`; a ``choose`` is answered with the bot's
+    move in notation.
+
+    .. versionadded:: 0.3
+    """
+    if not callable(getattr(bot, "choose", None)):
+        raise UsageError(f"a bot has a choose(view) method: {shown(bot)} has none")
+    moves = 0
+    for line in source:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        if not isinstance(message, Mapping):
+            raise FormatError(f"a message is a JSON object, not {_clip(line)}")
+        kind = message.get("type")
+        if kind == "hello":
+            if (message.get("protocol"), message.get("version")) != (
+                PROTOCOL,
+                PROTOCOL_VERSION,
+            ):
+                raise FormatError(
+                    f"this guest speaks {PROTOCOL} version {PROTOCOL_VERSION}, not "
+                    f"{shown(message.get('protocol'))} version "
+                    f"{shown(message.get('version'))}"
+                )
+            _say(sink, {"type": "ready", "name": name or type(bot).__name__})
+        elif kind == "choose":
+            seen = from_dict(message.get("view"), PlayerView)
+            move = bot.choose(seen)
+            _say(sink, {"type": "move", "id": message.get("id"), "move": move.notation})
+            moves += 1
+        elif kind == "bye":
+            break
+    return moves
+
+
+def _say(sink: IO[str], message: Mapping[str, Any]) -> None:
+    sink.write(json.dumps(message, separators=(",", ":")) + "\n")
+    sink.flush()
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the protocol's messages, both ways.
+
+    Each message is one of ``$defs``' ``hello``, ``ready``, ``choose``,
+    ``move`` and ``bye``; the documents inside (rules, view, moves) are the
+    schemas of :func:`phase10.json_schema`, under ``$defs`` too.
+
+    >>> schema = protocol_schema()
+    >>> schema["$id"], sorted(schema["$defs"])[:5]
+    ('urn:phase10:bot:v1', ['bye', 'choose', 'hello', 'move', 'moveDocument'])
+
+    .. versionadded:: 0.3
+    """
+    documents = {name: json_schema(kind) for name, kind in _DOCUMENTS.items()}
+    for document in documents.values():
+        document.pop("$schema", None)
+
+    def message(kind: str, required: list[str], **properties: Any) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "required": ["type", *required],
+            "properties": {"type": {"const": kind}, **properties},
+        }
+
+    number = {"type": "integer", "minimum": 0}
+    defs: dict[str, Any] = {
+        "hello": message(
+            "hello",
+            ["protocol", "version", "rules", "players", "time_limit"],
+            protocol={"const": PROTOCOL},
+            version={"const": PROTOCOL_VERSION},
+            rules={"$ref": "#/$defs/rulesDocument"},
+            players={"type": "integer", "minimum": 2},
+            time_limit={"type": "number", "exclusiveMinimum": 0},
+        ),
+        "ready": message("ready", [], name={"type": ["string", "null"]}),
+        "choose": message(
+            "choose",
+            ["id", "view", "legal", "refused"],
+            id=number,
+            view={"$ref": "#/$defs/viewDocument"},
+            legal={
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                    "type": "object",
+                    "required": ["notation", "move"],
+                    "properties": {
+                        "notation": {"type": "string"},
+                        "move": {"$ref": "#/$defs/moveDocument"},
+                    },
+                },
+            },
+            refused={"type": ["string", "null"]},
+        ),
+        "move": message(
+            "move",
+            ["id", "move"],
+            id=number,
+            move={"oneOf": [{"type": "string"}, {"$ref": "#/$defs/moveDocument"}]},
+        ),
+        "bye": message("bye", []),
+        **{f"{name}Document": document for name, document in documents.items()},
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"urn:phase10:bot:v{PROTOCOL_VERSION}",
+        "title": "phase10 bot protocol message",
+        "oneOf": [
+            {"$ref": f"#/$defs/{kind}"}
+            for kind in ("hello", "ready", "choose", "move", "bye")
+        ],
+        "$defs": defs,
+    }
+
+
+_DOCUMENTS: Final = {"rules": "rules", "view": "view", "move": "move"}

@@ -1,0 +1,414 @@
+"""The bot protocol: programs in any language play through JSON lines.
+
+The host is :class:`~phase10.bots.ProgramBot`; the guests are
+``python -m phase10 serve`` (a level), small Python programs written here
+that misbehave on purpose, and a JavaScript bot run by node
+(``tests/programs/bot.js``; skipped without node, except where
+``PHASE10_NO_SKIPS=1``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import game_states
+from test_view import hidden_twin
+
+from phase10 import (
+    PRESETS,
+    Draw,
+    FormatError,
+    GameRecord,
+    GameState,
+    IllegalMove,
+    NotationError,
+    Rules,
+    Step,
+    UsageError,
+    WrongStep,
+    final_state,
+    new_game,
+    to_dict,
+    view,
+)
+from phase10.__main__ import main
+from phase10.bots import (
+    GreedyBot,
+    ProgramBot,
+    ProgramFailed,
+    choose_message,
+    hello_message,
+    level,
+    play_game,
+    protocol_schema,
+    read_answer,
+    serve,
+)
+
+HERE = Path(__file__).parent
+SERVE = [sys.executable, "-m", "phase10", "serve"]
+
+
+def guest(tmp_path: Path, body: str) -> list[str]:
+    """A Python guest program: ``body`` runs for each message, with
+    ``message`` read and ``say(obj)`` to answer; every message it is sent
+    is also kept, one a line, in ``tmp_path / "heard"``."""
+    program = tmp_path / "guest.py"
+    program.write_text(
+        textwrap.dedent(
+            """\
+            import json, sys, time
+            heard = open(sys.argv[1], "a")
+            def say(obj):
+                print(json.dumps(obj), flush=True)
+            for line in sys.stdin:
+                heard.write(line); heard.flush()
+                message = json.loads(line)
+                if message["type"] == "hello":
+                    say({"type": "ready", "name": "guest"})
+                    continue
+                if message["type"] == "bye":
+                    break
+            """
+        )
+        + textwrap.indent(textwrap.dedent(body), "    ")
+    )
+    return [sys.executable, str(program), str(tmp_path / "heard")]
+
+
+def heard(tmp_path: Path) -> list[dict[str, Any]]:
+    lines = (tmp_path / "heard").read_text().splitlines()
+    return [json.loads(line) for line in lines]
+
+
+# --- whole games through the protocol ------------------------------------------
+
+
+def test_a_served_level_plays_exactly_as_the_same_bot_in_this_process() -> None:
+    """The view document carries all the bot reads: ``serve casual`` over
+    the protocol makes the very moves GreedyBot makes here, a whole game."""
+    rules = Rules.first_phases(3)
+    with ProgramBot([*SERVE, "casual", "--seed", "4"]) as outside:
+        there = play_game([outside, GreedyBot(random.Random(9))], rules, seed=6)
+        assert outside.name == "phase10 casual"
+    mine = Counted(level("casual", random.Random(4)))
+    here = play_game([mine, GreedyBot(random.Random(9))], rules, seed=6)
+    assert there.final == here.final
+    assert outside.stats == {
+        "moves": mine.moves,
+        "refused": 0,
+        "late": 0,
+        "fallbacks": 0,
+    }
+
+
+class Counted:
+    """A bot that counts its moves."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.moves = 0
+
+    def choose(self, seen: Any) -> Any:
+        self.moves += 1
+        return self.bot.choose(seen)
+
+
+def test_a_javascript_bot_plays_whole_games(tmp_path: Path) -> None:
+    """A bot in another language, run by node, plays seeded games to their
+    end against GreedyBot, in notation and in move documents."""
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("PHASE10_NO_SKIPS") == "1":
+            pytest.fail("node is needed for the JavaScript bot")
+        pytest.skip("node is not installed")
+    for seed in range(3):
+        with ProgramBot([node, str(HERE / "programs" / "bot.js"), str(seed)]) as js:
+            result = play_game([js, GreedyBot()], Rules.first_phases(2), seed=seed)
+            assert result.winner is not None
+            assert js.name == "bot.js" and js.stats["moves"] > 10
+            assert js.stats["refused"] == js.stats["fallbacks"] == 0
+
+
+# --- what the host does with a guest that misbehaves ----------------------------
+
+
+def start(seed: int = 1) -> Any:
+    """The view of the first seat to move in a new game."""
+    state = new_game(2, seed=seed)
+    return view(state, state.current)
+
+
+def test_a_refused_answer_is_asked_again_with_the_reason(tmp_path: Path) -> None:
+    command = guest(
+        tmp_path,
+        """
+        if message["refused"] is None:
+            say({"type": "move", "id": message["id"], "move": "L R1 R1 R1"})
+        else:
+            say({"type": "move", "id": message["id"], "move": "D"})
+        """,
+    )
+    with ProgramBot(command) as bot:
+        assert bot.choose(start()) == Draw()
+        assert bot.stats == {"moves": 1, "refused": 1, "late": 0, "fallbacks": 0}
+    first, second = (m for m in heard(tmp_path) if m["type"] == "choose")
+    assert first["id"] == second["id"] and first["refused"] is None
+    assert "draw" in second["refused"].lower()  # the rules' own reason
+
+
+def test_answers_refused_past_the_retries_forfeit_or_fall_back(tmp_path: Path) -> None:
+    body = 'say({"type": "move", "id": message["id"], "move": "X 9"})'
+    with ProgramBot(guest(tmp_path, body), retries=2) as bot:
+        with pytest.raises(ProgramFailed, match="no move that could be played in 3"):
+            bot.choose(start())
+        assert bot.stats["refused"] == 3
+    fallback = GreedyBot(random.Random(1))
+    with ProgramBot(guest(tmp_path, body), retries=0, fallback=fallback) as bot:
+        seen = start()
+        assert bot.choose(seen) == GreedyBot(random.Random(1)).choose(seen)
+        assert bot.choose(seen) == GreedyBot(random.Random(1)).choose(seen)
+        assert bot.stats == {"moves": 0, "refused": 1, "late": 0, "fallbacks": 2}
+
+
+def test_a_program_too_slow_is_stopped_not_waited_for(tmp_path: Path) -> None:
+    import time
+
+    body = """
+    time.sleep(30)
+    """
+    with ProgramBot(guest(tmp_path, body), time_limit=0.3) as bot:
+        began = time.monotonic()
+        with pytest.raises(ProgramFailed, match=r"no answer within 0.3 s"):
+            bot.choose(start())
+        assert time.monotonic() - began < 5
+        assert bot.stats["late"] == 1
+        assert bot._process is not None and bot._process.poll() is not None
+
+
+def test_a_program_that_stops_or_cannot_start_is_a_clear_failure(
+    tmp_path: Path,
+) -> None:
+    stops = ProgramBot(guest(tmp_path, "sys.exit(7)"))
+    with stops, pytest.raises(ProgramFailed, match=r"stopped \(exit code 7\)"):
+        stops.choose(start())
+    absent = ProgramBot([str(tmp_path / "no-such-program")])
+    with absent, pytest.raises(ProgramFailed, match="cannot be started"):
+        absent.choose(start())
+    silent = [sys.executable, "-c", "import sys; sys.stdin.readline(); print('hi')"]
+    with ProgramBot(silent) as bot, pytest.raises(ProgramFailed, match="not ready"):
+        bot.choose(start())
+
+
+def test_closing_says_bye_and_leaves_no_process(tmp_path: Path) -> None:
+    bot = ProgramBot(
+        guest(tmp_path, 'say({"type": "move", "id": message["id"], "move": "D"})')
+    )
+    bot.choose(start())
+    process = bot._process
+    assert process is not None and process.poll() is None
+    bot.close()
+    assert process.poll() == 0  # it read bye and ended by itself
+    assert heard(tmp_path)[-1] == {"type": "bye"}
+    bot.close()  # again: nothing left to do
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("python bot.py",), "list of the program"),
+        (([],), "non-empty list"),
+        (([1],), "non-empty list"),
+    ],
+)
+def test_a_wrong_command_is_a_usage_error(arguments: tuple[Any], message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        ProgramBot(*arguments)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"time_limit": 0}, "time_limit is a number of seconds above 0"),
+        ({"time_limit": True}, "time_limit"),
+        ({"start_limit": -1.0}, "start_limit"),
+        ({"retries": -1}, "retries"),
+        ({"fallback": "greedy"}, "fallback is a bot"),
+    ],
+)
+def test_wrong_options_are_refused(options: dict[str, Any], message: str) -> None:
+    with pytest.raises((UsageError, ValueError), match=message):
+        ProgramBot(["true"], **options)
+
+
+# --- the messages -----------------------------------------------------------------
+
+
+def test_answers_are_read_or_refused_with_the_kind_of_fault() -> None:
+    seen = start()
+    draw = to_dict(Draw())
+    assert read_answer('{"type":"move","id":2,"move":"d"}', 2, seen) == Draw()
+    assert (
+        read_answer(json.dumps({"type": "move", "id": 2, "move": draw}), 2, seen)
+        == Draw()
+    )
+    for line, fault, words in [
+        ("D", FormatError, "not a JSON object"),
+        ('["move"]', FormatError, '"type": "move"'),
+        ('{"type":"move","id":1,"move":"D"}', FormatError, "question 2, not 1"),
+        ('{"type":"move","id":true,"move":"D"}', FormatError, "question 2"),
+        ('{"type":"move","id":2,"move":"Q"}', NotationError, "Q"),
+        ('{"type":"move","id":2,"move":7}', NotationError, "notation"),
+        ('{"type":"move","id":2,"move":{"type":"draw"}}', NotationError, "document"),
+        ('{"type":"move","id":2,"move":"X R7"}', IllegalMove, "before you discard"),
+    ]:
+        with pytest.raises(fault, match=words):
+            read_answer(line, 2, seen)
+    drawn = _drawn()
+    with pytest.raises(WrongStep, match="R21"):  # the rules' own refusal
+        read_answer('{"type":"move","id":2,"move":"D"}', 2, view(drawn, drawn.current))
+
+
+def _drawn() -> GameState:
+    from phase10 import apply
+
+    return apply(new_game(2, seed=1), Draw())
+
+
+def test_every_message_matches_the_protocol_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(protocol_schema())
+    rng = random.Random(3)
+    for name in ("official", "masters"):
+        rules = PRESETS[name]
+        validator.validate(hello_message(rules, 3, 5.0))
+        state = new_game(3, rules, seed=2)
+        for number in range(40):
+            if state.step is Step.GAME_OVER:
+                break
+            seen = view(state, state.current)
+            validator.validate(
+                choose_message(seen, number, "a reason" if number else None)
+            )
+            move = GreedyBot(rng).choose(seen)
+            validator.validate({"type": "move", "id": number, "move": move.notation})
+            validator.validate({"type": "move", "id": number, "move": to_dict(move)})
+            from phase10 import apply
+
+            state = apply(state, move)
+    for good in ({"type": "ready", "name": "x"}, {"type": "bye"}):
+        validator.validate(good)
+    for bad in (
+        {"type": "move", "move": "D"},
+        {"type": "move", "id": -1, "move": "D"},
+        {"type": "hello", "protocol": "phase10/bot", "version": 2},
+        {"type": "dance"},
+    ):
+        assert not validator.is_valid(bad), bad
+
+
+@given(state=game_states(), shake=st.integers(0, 2**32))
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+def test_a_question_tells_nothing_the_seat_cannot_see(
+    state: GameState, shake: int
+) -> None:
+    """Re-deal the other hands, the draw pile, the face-down saves and the
+    seed: the question put to the guest is the same, word for word (the
+    non-interference test)."""
+    if state.step is Step.GAME_OVER:
+        return
+    seat = state.current
+    twin = hidden_twin(state, seat, random.Random(shake))
+    assert json.dumps(choose_message(view(twin, seat), 1)) == json.dumps(
+        choose_message(view(state, seat), 1)
+    )
+
+
+def test_serve_answers_hello_and_each_question_then_stops_at_bye() -> None:
+    import io
+
+    seen = start()
+    lines = [
+        json.dumps(hello_message(seen.rules, 2, 1.0)),
+        "",
+        json.dumps(choose_message(seen, 5)),
+        json.dumps({"type": "bye"}),
+        json.dumps(choose_message(seen, 6)),  # never read
+    ]
+    out = io.StringIO()
+    assert serve(GreedyBot(), lines, out, name="g") == 1
+    ready, move = (json.loads(line) for line in out.getvalue().splitlines())
+    assert ready == {"type": "ready", "name": "g"}
+    assert move == {"type": "move", "id": 5, "move": GreedyBot().choose(seen).notation}
+    wrong = dict(json.loads(lines[0]), version=99)
+    with pytest.raises(FormatError, match=r"version 1, not 'phase10/bot' version 99"):
+        serve(GreedyBot(), [json.dumps(wrong)], io.StringIO())
+    with pytest.raises(UsageError, match="choose"):
+        serve("greedy", [], io.StringIO())  # type: ignore[arg-type]
+
+
+# --- the command line -----------------------------------------------------------
+
+
+def test_the_command_line_plays_a_game_and_writes_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    served = "program:" + " ".join([*SERVE, "club"])
+    assert main(["play", "casual", served, "--seed", "3", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("hand 1: casual ")
+    saved = GameRecord.from_json(record.read_text())
+    assert saved.players == ("casual", served)
+    end = final_state(saved)
+    assert end.step is Step.GAME_OVER
+    assert out.splitlines()[-1] == f"{saved.players[end.winner or 0]} wins"
+
+
+def test_the_command_line_matches_and_lists_and_refuses_unknown_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert (
+        main(["match", "novice", "casual", "--games", "4", "--rules", "first-5-phases"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert out.startswith("4 games, seats rotated:") and "casual:" in out
+    assert main(["levels"]) == 0
+    assert capsys.readouterr().out.split() == [
+        "novice",
+        "beginner",
+        "casual",
+        "club",
+        "strong",
+    ]
+    with pytest.raises(SystemExit, match="neither a level"):
+        main(["play", "grandmaster", "casual"])
+    with pytest.raises(SystemExit, match="no preset"):
+        main(["play", "casual", "casual", "--rules", "house"])
+
+
+def test_an_answer_to_an_earlier_question_is_passed_over(tmp_path: Path) -> None:
+    """A program that answers each question twice: the second copy, read
+    at the next question, is too late and is passed over, not refused."""
+    body = """
+    answer = {"type": "move", "id": message["id"], "move": "D"}
+    say(answer)
+    say(answer)
+    """
+    state = new_game(2, seed=1)
+    with ProgramBot(guest(tmp_path, body), retries=0) as bot:
+        assert bot.choose(state) == Draw()
+        twin = hidden_twin(state, state.current, random.Random(1))
+        assert bot.choose(twin) == Draw()  # question 2, after question 1's copy
+        assert bot.stats["refused"] == 0 and bot.stats["moves"] == 2
