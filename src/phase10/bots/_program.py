@@ -53,7 +53,7 @@ class ProgramBot:
     (JSON lines over its standard input and output; the page "Outside
     agents" describes it).
 
-    ``command`` is the program and its arguments, as :class:`subprocess.Popen`
+    ``command`` is the program and its arguments, as ``subprocess.Popen``
     takes them (a list, no shell). The program is started at the first
     :meth:`choose` and told the rules then (``hello``); it must answer each
     message within ``time_limit`` seconds. An answer that is refused (not a
