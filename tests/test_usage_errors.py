@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import importlib
 import inspect
+import io
 import pickle
 import random
 from collections.abc import Callable, Iterator
@@ -46,6 +47,7 @@ from phase10.bots import (
     GreedyBot,
     MonteCarloBot,
     OddsBot,
+    ProgramBot,
     RandomBot,
     SearchBot,
     level,
@@ -398,6 +400,7 @@ SAMPLES: dict[str, object] = {
     "AdviceBot": AdviceBot(),
     "OddsBot": OddsBot(),
     "SearchBot": SearchBot(rollouts=1),
+    "ProgramBot": ProgramBot(["true"]),
     "TournamentResult": tournament({"a": RandomBot, "b": RandomBot}, games=0),
     "Encoding": Encoding(3),
     **_event_samples(),
@@ -487,6 +490,13 @@ def _right_values() -> dict[str, object]:
         "games": 0,
         "names": ("Ann", "Bob", "Cy"),
         "name": "a",
+        "command": ["true"],
+        "rules": Rules(),
+        "time_limit": 1.0,
+        "line": '{"type": "move", "id": 7, "move": "D"}',
+        "bot": GreedyBot(),
+        "serve.source": [],
+        "sink": io.StringIO(),
     }
 
 

@@ -22,7 +22,15 @@ from .._legal import legal_actions
 from .._state import GameState, Step
 from .._view import PlayerView, view
 
-__all__ = ["Bot", "RandomBot", "as_view", "count", "random_source", "whole"]
+__all__ = [
+    "Bot",
+    "RandomBot",
+    "as_view",
+    "count",
+    "random_source",
+    "seconds",
+    "whole",
+]
 
 
 class Bot(Protocol):
@@ -87,6 +95,17 @@ def count(name: str, value: object, least: int) -> int:
             f"{name} is a whole number of at least {least}, not {shown(number)}"
         )
     return number
+
+
+def seconds(name: str, value: object) -> float:
+    """``value`` as a float if it is a number of seconds above 0 (and
+    finite): else a :class:`UsageError` for another type, a
+    :class:`RulesError` for a number out of range."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise UsageError(f"{name} is a number of seconds, not {shown(value)}")
+    if not 0 < value < float("inf"):
+        raise RulesError(f"{name} is a number of seconds above 0, not {shown(value)}")
+    return float(value)
 
 
 def share(name: str, value: object) -> float:

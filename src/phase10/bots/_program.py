@@ -29,7 +29,7 @@ from .._errors import (
 )
 from .._state import GameState
 from .._view import PlayerView
-from ._base import Bot, as_view, count
+from ._base import Bot, as_view, count, seconds
 from ._protocol import choose_message, hello_message, read_answer
 
 __all__ = ["ProgramBot", "ProgramFailed"]
@@ -97,22 +97,13 @@ class ProgramBot:
             raise UsageError(
                 f"command is a non-empty list of strings, not {shown(command)}"
             )
-        for name, limit in (("time_limit", time_limit), ("start_limit", start_limit)):
-            if (
-                isinstance(limit, bool)
-                or not isinstance(limit, int | float)
-                or not limit > 0
-            ):
-                raise UsageError(
-                    f"{name} is a number of seconds above 0, not {shown(limit)}"
-                )
         if fallback is not None and not callable(getattr(fallback, "choose", None)):
             raise UsageError(
                 f"fallback is a bot, with a choose(view) method, not {shown(fallback)}"
             )
         self.command = tuple(command)
-        self.time_limit = float(time_limit)
-        self.start_limit = float(start_limit)
+        self.time_limit = seconds("time_limit", time_limit)
+        self.start_limit = seconds("start_limit", start_limit)
         self.retries = count("retries", retries, 0)
         self.fallback = fallback
         self.name: str | None = None

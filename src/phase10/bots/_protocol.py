@@ -36,7 +36,7 @@ from .._rules import Rules
 from .._schema import json_schema
 from .._serialize import from_dict, to_dict
 from .._view import PlayerView
-from ._base import Bot, as_view
+from ._base import Bot, as_view, count, seconds, whole
 
 __all__ = [
     "PROTOCOL",
@@ -72,6 +72,10 @@ def hello_message(rules: Rules, players: int, time_limit: float) -> dict[str, An
 
     .. versionadded:: 0.3
     """
+    if not isinstance(rules, Rules):
+        raise UsageError(f"rules are a Rules record, not {shown(rules)}")
+    players = count("players", players, 1)
+    time_limit = seconds("time_limit", time_limit)
     return {
         "protocol": PROTOCOL,
         "version": PROTOCOL_VERSION,
@@ -94,6 +98,9 @@ def choose_message(
     .. versionadded:: 0.3
     """
     seen = as_view(seen)
+    number = count("number", number, 0)
+    if refused is not None and not isinstance(refused, str):
+        raise UsageError(f"refused is a text or None, not {shown(refused)}")
     return {
         "type": "choose",
         "id": number,
@@ -125,6 +132,10 @@ def read_answer(line: str | bytes, number: int, seen: PlayerView) -> Action:
 
     .. versionadded:: 0.3
     """
+    if not isinstance(line, str | bytes):
+        raise UsageError(f"an answer is a line of text, not {shown(line)}")
+    number = whole("number", number)
+    seen = as_view(seen)
     if len(line) > MAX_JSON_LENGTH:
         raise FormatError(f"the answer is longer than {MAX_JSON_LENGTH} characters")
     try:
@@ -192,6 +203,12 @@ def serve(
     """
     if not callable(getattr(bot, "choose", None)):
         raise UsageError(f"a bot has a choose(view) method: {shown(bot)} has none")
+    if isinstance(source, str | bytes) or not isinstance(source, Iterable):
+        raise UsageError(f"source is a text stream or lines, not {shown(source)}")
+    if not callable(getattr(sink, "write", None)):
+        raise UsageError(f"sink is a text stream, not {shown(sink)}")
+    if name is not None and not isinstance(name, str):
+        raise UsageError(f"name is a text or None, not {shown(name)}")
     moves = 0
     for line in source:
         if not line.strip():
