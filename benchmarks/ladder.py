@@ -39,8 +39,9 @@ The built-in entrants are the levels of ``phase10.bots.LEVELS``
 and ``random``, ``greedy``, ``montecarlo`` (16 deals per choice) and
 ``montecarlo-64`` (64 deals, 6 candidates); ``--bot
 name=package.module:factory`` adds any other, a callable that takes a
-``random.Random`` and returns a bot. Only the standard library and phase10
-are used.
+``random.Random`` and returns a bot, and ``--bot name=program:COMMAND`` a
+program speaking the bot protocol (the docs' "Outside agents"). Only the
+standard library and phase10 are used.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ import itertools
 import math
 import platform
 import random
+import shlex
 import statistics
 import sys
 import time
@@ -59,7 +61,16 @@ from collections.abc import Callable, Sequence
 
 import phase10
 from phase10 import PlayerView, Rules, Step, apply, legal_actions, new_game, view
-from phase10.bots import LEVELS, Bot, GreedyBot, MonteCarloBot, RandomBot, tournament
+from phase10.bots import (
+    LEVELS,
+    Bot,
+    GreedyBot,
+    MonteCarloBot,
+    ProgramBot,
+    RandomBot,
+    tournament,
+)
+from phase10.bots._ratings import bradley_terry, wilson
 
 Factory = Callable[[random.Random], Bot]
 
@@ -70,50 +81,6 @@ BUILT_IN: dict[str, Factory] = {
     "montecarlo": MonteCarloBot,
     "montecarlo-64": functools.partial(MonteCarloBot, rollouts=64, candidates=6),
 }
-
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
-
-
-def wilson(wins: int, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share ``wins / games``."""
-    if games == 0:
-        return 0.0, 1.0
-    share = wins / games
-    middle = share + Z95**2 / (2 * games)
-    spread = Z95 * math.sqrt(share * (1 - share) / games + Z95**2 / (4 * games**2))
-    scale = 1 + Z95**2 / games
-    return (middle - spread) / scale, (middle + spread) / scale
-
-
-def bradley_terry(
-    names: Sequence[str], wins: dict[tuple[str, str], int], rounds: int = 2000
-) -> dict[str, float]:
-    """Bradley-Terry strengths on the Elo scale, fitted by the classic
-    minorisation-maximisation steps; ``wins[a, b]`` is how often a beat b.
-
-    Half a win is added to each side of every pair that played, so that a
-    bot that won (or lost) every game gets a finite rating.
-    """
-    played = {
-        (a, b): wins.get((a, b), 0) + wins.get((b, a), 0) + 1.0
-        for a, b in itertools.permutations(names, 2)
-        if (a, b) in wins or (b, a) in wins
-    }
-    strength = dict.fromkeys(names, 1.0)
-    for _ in range(rounds):
-        new = {}
-        for a in names:
-            won = sum(wins.get((a, b), 0) + 0.5 for b in names if (a, b) in played)
-            weight = sum(
-                played[a, b] / (strength[a] + strength[b])
-                for b in names
-                if (a, b) in played
-            )
-            new[a] = won / weight if weight else strength[a]
-        mean = math.exp(statistics.fmean(math.log(v) for v in new.values()))
-        strength = {name: value / mean for name, value in new.items()}
-    return {name: 400 * math.log10(value) for name, value in strength.items()}
 
 
 def positions(count: int, seed: int, rules: Rules | None = None) -> list[PlayerView]:
@@ -157,9 +124,19 @@ def luce(wins: int, games: int, seats: int) -> float:
     return 400 * math.log10((seats - 1) * share / (1 - share))
 
 
+def program_bot(command: Sequence[str], rng: random.Random) -> Bot:
+    """A bot program speaking the bot protocol (``--bot name=program:...``)."""
+    return ProgramBot(list(command))
+
+
 def load(spec: str) -> tuple[str, Factory]:
-    """``name=package.module:factory`` as a name and the factory."""
+    """``name=package.module:factory`` (or ``name=program:COMMAND``) as a
+    name and the factory."""
     name, _, where = spec.partition("=")
+    if name and where.startswith("program:"):
+        command = shlex.split(where.removeprefix("program:"))
+        if command:
+            return name, functools.partial(program_bot, tuple(command))
     module, _, attribute = where.partition(":")
     if not (name and module and attribute):
         raise SystemExit(f"--bot takes name=package.module:factory, not {spec!r}")

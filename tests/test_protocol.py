@@ -412,3 +412,41 @@ def test_an_answer_to_an_earlier_question_is_passed_over(tmp_path: Path) -> None
         twin = hidden_twin(state, state.current, random.Random(1))
         assert bot.choose(twin) == Draw()  # question 2, after question 1's copy
         assert bot.stats["refused"] == 0 and bot.stats["moves"] == 2
+
+
+def test_the_command_line_ladder_rates_every_pair(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    served = "program:" + " ".join([*SERVE, "casual"])
+    code = main(
+        ["ladder", "novice", served, "--games", "2", "--rules", "first-5-phases"]
+    )
+    assert code == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2 two-player games a pair, seats alternated:"
+    assert out[1].startswith(f"  novice v {served}: ")
+    assert out[2] == "ratings (Bradley-Terry, Elo scale, novice at 0):"
+    assert {line.split(None, 1)[1] for line in out[3:]} == {"novice", served}
+    with pytest.raises(SystemExit, match="two players at least"):
+        main(["ladder", "novice"])
+
+
+def test_bradley_terry_ratings_follow_the_odds() -> None:
+    """Two bots, 3 wins to 1: with half a win added to each side, the odds
+    are 3.5 to 1.5, which the Elo scale puts 400 log10(7/3) apart; even
+    results rate alike; a third bot that lost every game rates lowest."""
+    import math
+
+    from phase10.bots._ratings import bradley_terry, wilson
+
+    rated = bradley_terry(["a", "b"], {("a", "b"): 3, ("b", "a"): 1})
+    assert rated["a"] - rated["b"] == pytest.approx(400 * math.log10(7 / 3), abs=0.5)
+    even = bradley_terry(["a", "b"], {("a", "b"): 5, ("b", "a"): 5})
+    assert even["a"] == pytest.approx(even["b"])
+    three = bradley_terry(
+        ["a", "b", "c"],
+        {("a", "b"): 2, ("b", "a"): 2, ("a", "c"): 4, ("c", "a"): 0},
+    )
+    assert min(three, key=three.__getitem__) == "c"
+    low, high = wilson(5, 10)
+    assert low < 0.5 < high and low == pytest.approx(1 - high)

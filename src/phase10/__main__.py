@@ -2,6 +2,7 @@
 
     python -m phase10 play strong casual [--seed 1] [--record game.json]
     python -m phase10 match strong "program:node bot.js" [--games 20]
+    python -m phase10 ladder novice casual strong "program:./my-bot" [--games 20]
     python -m phase10 serve strong
 
 A player is a level's name (``python -m phase10 levels`` lists them) or
@@ -16,6 +17,7 @@ and starts programs on the user's behalf.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import shlex
 import sys
@@ -24,6 +26,7 @@ from collections.abc import Sequence
 from . import PRESETS, GameRecord, Rules, Step, apply, view
 from ._errors import Phase10Error
 from .bots import LEVELS, Bot, ProgramBot, ProgramFailed, level, serve, tournament
+from .bots._ratings import bradley_terry, wilson
 
 PROGRAM = "program:"
 
@@ -123,6 +126,38 @@ def _match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ladder(args: argparse.Namespace) -> int:
+    entrants = {
+        spec: _Player(spec, args.time_limit, args.retries) for spec in args.players
+    }
+    names = list(entrants)
+    if len(names) < len(args.players) or len(names) < 2:
+        raise SystemExit("error: a ladder needs two players at least, each named once")
+    anchor = args.anchor or names[0]
+    if anchor not in names:
+        raise SystemExit(f"error: the anchor {anchor!r} is not a player")
+    wins: dict[tuple[str, str], int] = {}
+    print(f"{args.games} two-player games a pair, seats alternated:")
+    for a, b in itertools.combinations(names, 2):
+        result = tournament(
+            {a: entrants[a], b: entrants[b]},
+            games=args.games,
+            rules=_rules(args.rules),
+            seed=args.seed,
+            executor=args.workers if args.workers > 1 else None,
+        )
+        wins[a, b], wins[b, a] = result.wins[a], result.wins[b]
+        decided = result.wins[a] + result.wins[b]
+        low, high = wilson(result.wins[a], decided)
+        share = result.wins[a] / decided if decided else 0.0
+        print(f"  {a} v {b}: {share:.0%} of {decided} ({low:.0%}-{high:.0%})")
+    ratings = bradley_terry(names, wins)
+    print(f"ratings (Bradley-Terry, Elo scale, {anchor} at 0):")
+    for name in sorted(names, key=lambda n: -ratings[n]):
+        print(f"  {ratings[name] - ratings[anchor]:+5.0f}  {name}")
+    return 0
+
+
 def _serve(args: argparse.Namespace) -> int:
     bot = level(args.level, random.Random(args.seed))
     serve(bot, sys.stdin, sys.stdout, name=f"phase10 {args.level}")
@@ -162,6 +197,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     match.add_argument("--games", type=int, default=10)
     match.add_argument("--workers", type=int, default=1, help="processes to play on")
     match.set_defaults(run=_match)
+    ladder = commands.add_parser(
+        "ladder", help="rate players by games between every pair of them"
+    )
+    table(ladder)
+    ladder.add_argument("--games", type=int, default=20, help="games a pair")
+    ladder.add_argument("--workers", type=int, default=1, help="processes to play on")
+    ladder.add_argument("--anchor", help="the player rated 0 (the first by default)")
+    ladder.set_defaults(run=_ladder)
     served = commands.add_parser(
         "serve", help="be a bot program of a level, on standard input and output"
     )
