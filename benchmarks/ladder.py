@@ -124,11 +124,6 @@ def luce(wins: int, games: int, seats: int) -> float:
     return 400 * math.log10((seats - 1) * share / (1 - share))
 
 
-def program_bot(command: Sequence[str], rng: random.Random) -> Bot:
-    """A bot program speaking the bot protocol (``--bot name=program:...``)."""
-    return ProgramBot(list(command))
-
-
 def load(spec: str) -> tuple[str, Factory]:
     """``name=package.module:factory`` (or ``name=program:COMMAND``) as a
     name and the factory."""
@@ -136,7 +131,7 @@ def load(spec: str) -> tuple[str, Factory]:
     if name and where.startswith("program:"):
         command = shlex.split(where.removeprefix("program:"))
         if command:
-            return name, functools.partial(program_bot, tuple(command))
+            return name, functools.partial(ProgramBot, command)
     module, _, attribute = where.partition(":")
     if not (name and module and attribute):
         raise SystemExit(f"--bot takes name=package.module:factory, not {spec!r}")

@@ -53,6 +53,7 @@ from phase10.bots import (
     protocol_schema,
     read_answer,
     serve,
+    tournament,
 )
 
 HERE = Path(__file__).parent
@@ -124,20 +125,60 @@ class Counted:
         return self.bot.choose(seen)
 
 
-def test_a_javascript_bot_plays_whole_games(tmp_path: Path) -> None:
-    """A bot in another language, run by node, plays seeded games to their
-    end against GreedyBot, in notation and in move documents."""
+def _node() -> str:
     node = shutil.which("node")
     if node is None:
         if os.environ.get("PHASE10_NO_SKIPS") == "1":
             pytest.fail("node is needed for the JavaScript bot")
         pytest.skip("node is not installed")
+    return node
+
+
+JS_BOT = str(HERE / "programs" / "bot.js")
+
+
+def test_a_javascript_bot_plays_whole_games() -> None:
+    """A bot in another language, run by node, plays seeded games to their
+    end against GreedyBot, in notation and in move documents."""
+    node = _node()
     for seed in range(3):
-        with ProgramBot([node, str(HERE / "programs" / "bot.js"), str(seed)]) as js:
+        with ProgramBot([node, JS_BOT], random.Random(seed)) as js:
             result = play_game([js, GreedyBot()], Rules.first_phases(2), seed=seed)
             assert result.winner is not None
             assert js.name == "bot.js" and js.stats["moves"] > 10
             assert js.stats["refused"] == js.stats["fallbacks"] == 0
+
+
+def test_a_javascript_bot_plays_a_tournament_and_replays_it() -> None:
+    """``functools.partial(ProgramBot, command)`` is a bot factory: the
+    tournament starts a program a game, seeds it through hello, and the same
+    tournament gives the same results again, here and on two processes."""
+    import functools
+
+    node = _node()
+    entrants: dict[str, Any] = {
+        "js": functools.partial(ProgramBot, [node, JS_BOT]),
+        "greedy": GreedyBot,
+    }
+
+    def play(executor: Any) -> Any:
+        return tournament(
+            entrants, games=4, rules=Rules.first_phases(2), seed=2, executor=executor
+        )
+
+    first = play(None)
+    assert first.games == 4 and first.unfinished == 0
+    assert sum(first.wins.values()) == 4
+    assert play(None) == first
+    # Pools of processes started by spawn: a fork of this process, which
+    # runs the reader threads of the bots' programs, may inherit a held lock.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(
+        2, mp_context=multiprocessing.get_context("spawn")
+    ) as pool:
+        assert play(pool) == first
 
 
 # --- what the host does with a guest that misbehaves ----------------------------

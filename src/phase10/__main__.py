@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import multiprocessing
 import random
 import shlex
 import sys
 from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 from . import PRESETS, GameRecord, Rules, Step, apply, view
 from ._errors import Phase10Error
@@ -54,9 +56,20 @@ class _Player:
     def __call__(self, rng: random.Random) -> Bot:
         if self.command:
             return ProgramBot(
-                self.command, time_limit=self.time_limit, retries=self.retries
+                self.command, rng, time_limit=self.time_limit, retries=self.retries
             )
         return level(self.spec, rng)
+
+
+def _pool(workers: int, players: Sequence[str]) -> Executor | int | None:
+    """The executor of ``workers`` processes; started by spawn when a player
+    is a program, whose bots run reader threads that a fork must not copy."""
+    if workers <= 1:
+        return None
+    if any(spec.startswith(PROGRAM) for spec in players):
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(workers, mp_context=context)
+    return workers
 
 
 def _rules(name: str) -> Rules:
@@ -108,13 +121,18 @@ def _match(args: argparse.Namespace) -> int:
     }
     if len(entrants) < len(args.players):
         raise SystemExit("error: name each player once")
-    result = tournament(
-        entrants,
-        games=args.games,
-        rules=_rules(args.rules),
-        seed=args.seed,
-        executor=args.workers if args.workers > 1 else None,
-    )
+    pool = _pool(args.workers, args.players)
+    try:
+        result = tournament(
+            entrants,
+            games=args.games,
+            rules=_rules(args.rules),
+            seed=args.seed,
+            executor=pool,
+        )
+    finally:
+        if isinstance(pool, Executor):
+            pool.shutdown()
     print(f"{result.games} games, seats rotated:")
     for name in entrants:
         print(
@@ -137,6 +155,7 @@ def _ladder(args: argparse.Namespace) -> int:
     if anchor not in names:
         raise SystemExit(f"error: the anchor {anchor!r} is not a player")
     wins: dict[tuple[str, str], int] = {}
+    pool = _pool(args.workers, args.players)
     print(f"{args.games} two-player games a pair, seats alternated:")
     for a, b in itertools.combinations(names, 2):
         result = tournament(
@@ -144,13 +163,15 @@ def _ladder(args: argparse.Namespace) -> int:
             games=args.games,
             rules=_rules(args.rules),
             seed=args.seed,
-            executor=args.workers if args.workers > 1 else None,
+            executor=pool,
         )
         wins[a, b], wins[b, a] = result.wins[a], result.wins[b]
         decided = result.wins[a] + result.wins[b]
         low, high = wilson(result.wins[a], decided)
         share = result.wins[a] / decided if decided else 0.0
         print(f"  {a} v {b}: {share:.0%} of {decided} ({low:.0%}-{high:.0%})")
+    if isinstance(pool, Executor):
+        pool.shutdown()
     ratings = bradley_terry(names, wins)
     print(f"ratings (Bradley-Terry, Elo scale, {anchor} at 0):")
     for name in sorted(names, key=lambda n: -ratings[n]):

@@ -1,11 +1,11 @@
 // A bot in another language, for the tests of the bot protocol: it speaks
 // JSON lines on its standard input and output, as any program may.
-// It plays the first legal move that lays, hits or goes down, else a
-// move drawn from the legal ones by a small seeded generator.
+// It plays the first legal move that lays or hits, else a move drawn from
+// the legal ones by a small generator seeded by the host's hello.
 "use strict";
 const readline = require("readline");
 
-let seed = Number(process.argv[2] || 1);
+let seed = 1; // the host's, from hello
 function next() {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return seed;
@@ -19,6 +19,7 @@ input.on("line", (line) => {
     if (message.protocol !== "phase10/bot" || message.version !== 1) {
       process.exit(3);
     }
+    seed = message.seed % 2147483648;
     say({ type: "ready", name: "bot.js" });
   } else if (message.type === "choose") {
     const legal = message.legal;

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import queue
+import random
 import subprocess
 import threading
 import time
@@ -29,7 +30,7 @@ from .._errors import (
 )
 from .._state import GameState
 from .._view import PlayerView
-from ._base import Bot, as_view, count, seconds
+from ._base import Bot, as_view, count, random_source, seconds
 from ._protocol import choose_message, hello_message, read_answer
 
 __all__ = ["ProgramBot", "ProgramFailed"]
@@ -55,7 +56,10 @@ class ProgramBot:
 
     ``command`` is the program and its arguments, as ``subprocess.Popen``
     takes them (a list, no shell). The program is started at the first
-    :meth:`choose` and told the rules then (``hello``); it must answer each
+    :meth:`choose` and told the rules then (``hello``), with a seed drawn
+    from ``rng`` for its own random choices (so
+    ``functools.partial(ProgramBot, command)`` is a bot factory, as
+    :func:`tournament` takes, and a seeded program replays); it must answer each
     message within ``time_limit`` seconds. An answer that is refused (not a
     move message, unreadable, not legal now) is asked again with the reason,
     up to ``retries`` more times. When the program runs out of retries,
@@ -82,6 +86,7 @@ class ProgramBot:
     def __init__(
         self,
         command: Sequence[str],
+        rng: random.Random | None = None,
         *,
         time_limit: float = 5.0,
         retries: int = 1,
@@ -102,6 +107,7 @@ class ProgramBot:
                 f"fallback is a bot, with a choose(view) method, not {shown(fallback)}"
             )
         self.command = tuple(command)
+        self.rng = random_source(rng)
         self.time_limit = seconds("time_limit", time_limit)
         self.start_limit = seconds("start_limit", start_limit)
         self.retries = count("retries", retries, 0)
@@ -177,7 +183,8 @@ class ProgramBot:
         threading.Thread(
             target=_read_lines, args=(process, self._lines), daemon=True
         ).start()
-        self._send(hello_message(seen.rules, len(seen.players), self.time_limit))
+        seed = self.rng.getrandbits(63)
+        self._send(hello_message(seen.rules, len(seen.players), self.time_limit, seed))
         line = self._answer(None, self.start_limit)
         try:
             ready = json.loads(line)

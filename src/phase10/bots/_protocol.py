@@ -5,7 +5,8 @@ language) runs the *guest*, a bot program, and talks to it over its
 standard input and output, one JSON object a line, UTF-8:
 
 1. the host says ``hello``: the protocol's name and version, the rules
-   document, the number of players and the time a move may take; the guest
+   document, the number of players, the time a move may take and a seed
+   for the guest's own random choices; the guest
    answers ``ready`` (with a name, if it likes);
 2. at each of the guest's decisions the host says ``choose``: a number for
    the question, the view document of the guest's seat (which hides what
@@ -62,8 +63,12 @@ does not know.
 """
 
 
-def hello_message(rules: Rules, players: int, time_limit: float) -> dict[str, Any]:
-    """The host's first message: the rules, once, and the time a move may take.
+def hello_message(
+    rules: Rules, players: int, time_limit: float, seed: int = 0
+) -> dict[str, Any]:
+    """The host's first message: the rules, once, the time a move may take,
+    and a seed for the program's own choices (drawn from the bot's source of
+    randomness, not the game's: it tells nothing of the deal).
 
     >>> from phase10 import Rules
     >>> hello = hello_message(Rules(), 2, 5.0)
@@ -76,6 +81,7 @@ def hello_message(rules: Rules, players: int, time_limit: float) -> dict[str, An
         raise UsageError(f"rules are a Rules record, not {shown(rules)}")
     players = count("players", players, 1)
     time_limit = seconds("time_limit", time_limit)
+    seed = count("seed", seed, 0)
     return {
         "protocol": PROTOCOL,
         "version": PROTOCOL_VERSION,
@@ -83,6 +89,7 @@ def hello_message(rules: Rules, players: int, time_limit: float) -> dict[str, An
         "rules": to_dict(rules),
         "players": players,
         "time_limit": time_limit,
+        "seed": seed,
     }
 
 
@@ -271,12 +278,13 @@ def protocol_schema() -> dict[str, Any]:
     defs: dict[str, Any] = {
         "hello": message(
             "hello",
-            ["protocol", "version", "rules", "players", "time_limit"],
+            ["protocol", "version", "rules", "players", "time_limit", "seed"],
             protocol={"const": PROTOCOL},
             version={"const": PROTOCOL_VERSION},
             rules={"$ref": "#/$defs/rulesDocument"},
             players={"type": "integer", "minimum": 2},
             time_limit={"type": "number", "exclusiveMinimum": 0},
+            seed={"type": "integer", "minimum": 0},
         ),
         "ready": message("ready", [], name={"type": ["string", "null"]}),
         "choose": message(
