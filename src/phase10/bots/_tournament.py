@@ -141,6 +141,11 @@ def tournament(
     that cannot be pickled raises :class:`~phase10.UsageError` (a
     ``TypeError``) before any game starts, as does an argument of the wrong
     type.
+    A number of worker processes are started as the platform starts them
+    by default (by fork on Linux before Python 3.14): for bots that run
+    threads, as :class:`~phase10.bots.ProgramBot` does, give a
+    ``ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn"))``
+    instead, since a fork copies a thread's held locks and may hang.
 
     Values out of range raise :class:`~phase10.RulesError` (a
     ``ValueError``), also before any game starts: no entrants, a negative
