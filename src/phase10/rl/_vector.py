@@ -309,9 +309,11 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _acquire(semaphore: Any, spin: float) -> bool:
-    """Take ``semaphore`` if it is or becomes free within ``spin`` seconds,
-    without sleeping: a process that sleeps wakes on a cold core."""
+def _take(semaphore: Any, spin: float, alive: Any) -> bool:
+    """Take ``semaphore``: spinning up to ``spin`` seconds without sleeping
+    (a process that sleeps wakes on a cold core), then sleeping on it
+    ``_PATIENCE`` seconds at a time while ``alive()`` says the process that
+    releases it still lives. False if that process has gone."""
     if semaphore.acquire(False):
         return True
     if spin > 0:
@@ -319,6 +321,9 @@ def _acquire(semaphore: Any, spin: float) -> bool:
         while time.perf_counter() < deadline:
             if semaphore.acquire(False):
                 return True
+    while alive():
+        if semaphore.acquire(timeout=_PATIENCE):
+            return True
     return False
 
 
@@ -474,7 +479,6 @@ class _Worker:
         stop: int,
         spin: bool,
     ) -> None:
-        self.index = index
         self.process = process
         self.pipe = pipe
         self.go = go
@@ -505,12 +509,9 @@ class _Worker:
         """Wait for the worker's answer: ``None``, or what went wrong."""
         if not self.waiting or self.failed is not None:
             return self.failed
-        taken = _acquire(self.done, self.spin)
-        while not taken:
-            if not self.process.is_alive():
-                self.failed = self._gone()
-                return self.failed
-            taken = self.done.acquire(timeout=_PATIENCE)
+        if not _take(self.done, self.spin, self.process.is_alive):
+            self.failed = self._gone()
+            return self.failed
         self.waiting = False
         if self.status[0]:
             try:
@@ -554,6 +555,7 @@ def _work(
     writing into the shared block ``name``; stops when told to close or
     when the process that started it has gone."""
     parent = multiprocessing.parent_process()
+    alive = parent.is_alive if parent is not None else lambda: True
     idle = _SPIN_IDLE if spin else 0.0
     memory = shared_memory.SharedMemory(name=name)
     try:
@@ -563,11 +565,8 @@ def _work(
         command = batch["command"][index]
         status = batch["status"][index]
         while True:
-            taken = _acquire(go, idle)
-            while not taken:
-                if parent is not None and not parent.is_alive():
-                    return
-                taken = go.acquire(timeout=_PATIENCE)
+            if not _take(go, idle, alive):
+                return  # the caller has gone
             what = int(command[0])
             if what == _CLOSE:
                 break
