@@ -17,7 +17,7 @@ import threading
 import time
 import weakref
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .._actions import Action
 from .._errors import (
@@ -63,9 +63,9 @@ class ProgramBot:
     message within ``time_limit`` seconds. An answer that is refused (not a
     move message, unreadable, not legal now) is asked again with the reason,
     up to ``retries`` more times. When the program runs out of retries,
-    answers too late or stops, the move is ``fallback``'s if a fallback bot
-    is given (and the program is asked again at its next turn, if it
-    still runs); else :class:`ProgramFailed` is raised, which ends the game
+    answers too late or stops, it is stopped, and the move is
+    ``fallback``'s if a fallback bot is given, for this decision and every
+    later one; else :class:`ProgramFailed` is raised, which ends the game
     as a forfeit for whoever plays it. ``stats`` counts what happened.
 
     The program's standard error is left to this process's. :meth:`close`
@@ -134,12 +134,11 @@ class ProgramBot:
                 if self._process is None:
                     self._start(seen)
                 return self._ask(seen)
-            except ProgramFailed as error:
+            except ProgramFailed:  # the program is stopped, _failed says why
                 if self.fallback is None:
                     raise
-                self._failed = self._failed or str(error)
         if self.fallback is None:
-            raise ProgramFailed(self._failed or "the program failed")
+            raise ProgramFailed(self._failed)
         self.stats["fallbacks"] += 1
         return self.fallback.choose(seen)
 
@@ -158,9 +157,9 @@ class ProgramBot:
                 continue
             self.stats["moves"] += 1
             return move
-        raise ProgramFailed(
-            f"the program {self._shown()} gave no move that could be played in "
-            f"{self.retries + 1} answers; the last was refused: {refused}"
+        return self._fail(
+            f"gave no move that could be played in {self.retries + 1} answers; "
+            f"the last was refused: {refused}"
         )
 
     # --- the program ---------------------------------------------------------
@@ -220,7 +219,8 @@ class ProgramBot:
                 continue
             return line
 
-    def _fail(self, why: str) -> Any:
+    def _fail(self, why: str) -> NoReturn:
+        """Stop the program and raise :class:`ProgramFailed` saying ``why``."""
         self._failed = f"the program {self._shown()} {why}"
         self.close()
         raise ProgramFailed(self._failed)
