@@ -491,3 +491,22 @@ def test_bradley_terry_ratings_follow_the_odds() -> None:
     assert min(three, key=three.__getitem__) == "c"
     low, high = wilson(5, 10)
     assert low < 0.5 < high and low == pytest.approx(1 - high)
+
+
+def test_the_command_line_matches_a_program_on_two_processes() -> None:
+    """``python -m phase10 match`` on two worker processes, one player a
+    program: the workers, started by spawn, can rebuild every player (none
+    is defined in the command line's ``__main__``)."""
+    import subprocess
+
+    served = "program:" + " ".join([*SERVE, "novice"])
+    options = ["--games", "2", "--workers", "2", "--rules", "first-5-phases"]
+    done = subprocess.run(
+        [sys.executable, "-m", "phase10", "match", "casual", served, *options],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("2 games, seats rotated:")
+    assert f"  {served}: " in done.stdout

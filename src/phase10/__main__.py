@@ -17,12 +17,14 @@ and starts programs on the user's behalf.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import itertools
 import multiprocessing
 import random
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from . import PRESETS, GameRecord, Rules, Step, apply, view
@@ -32,44 +34,52 @@ from .bots._ratings import bradley_terry, wilson
 
 PROGRAM = "program:"
 
-
-class _Player:
-    """A player named on the command line, as a picklable bot factory."""
-
-    def __init__(self, spec: str, time_limit: float, retries: int) -> None:
-        self.spec = spec
-        self.time_limit = time_limit
-        self.retries = retries
-        if spec.startswith(PROGRAM):
-            self.command = shlex.split(spec[len(PROGRAM) :])
-            if not self.command:
-                raise SystemExit(f"error: {spec!r} names no program")
-        else:
-            self.command = []
-            if spec not in LEVELS:
-                listed = ", ".join(LEVELS)
-                raise SystemExit(
-                    f"error: {spec!r} is neither a level ({listed}) nor "
-                    f"{PROGRAM}COMMAND"
-                )
-
-    def __call__(self, rng: random.Random) -> Bot:
-        if self.command:
-            return ProgramBot(
-                self.command, rng, time_limit=self.time_limit, retries=self.retries
-            )
-        return level(self.spec, rng)
+Factory = Callable[[random.Random], Bot]
 
 
-def _pool(workers: int, players: Sequence[str]) -> Executor | int | None:
-    """The executor of ``workers`` processes; started by spawn when a player
-    is a program, whose bots run reader threads that a fork must not copy."""
+def _player(spec: str, time_limit: float, retries: int) -> Factory:
+    """The bot factory of a player named on the command line. It can be
+    pickled for worker processes: a level's factory, or ProgramBot with its
+    command, and nothing of this module, which a worker knows only as
+    ``__main__``."""
+    if spec.startswith(PROGRAM):
+        command = shlex.split(spec[len(PROGRAM) :])
+        if not command:
+            raise SystemExit(f"error: {spec!r} names no program")
+        return functools.partial(
+            ProgramBot, command, time_limit=time_limit, retries=retries
+        )
+    if spec not in LEVELS:
+        listed = ", ".join(LEVELS)
+        raise SystemExit(
+            f"error: {spec!r} is neither a level ({listed}) nor {PROGRAM}COMMAND"
+        )
+    return LEVELS[spec]
+
+
+@contextlib.contextmanager
+def _pool(workers: int, players: Sequence[str]) -> Iterator[Executor | int | None]:
+    """The executor of ``workers`` processes, shut down at the end; started
+    by spawn when a player is a program, whose bots run reader threads that
+    a fork must not copy."""
     if workers <= 1:
-        return None
-    if any(spec.startswith(PROGRAM) for spec in players):
+        yield None
+    elif any(spec.startswith(PROGRAM) for spec in players):
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(workers, mp_context=context)
-    return workers
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            yield pool
+    else:
+        yield workers
+
+
+def _entrants(args: argparse.Namespace) -> dict[str, Factory]:
+    """The players of the command line by name, each named once."""
+    entrants = {
+        spec: _player(spec, args.time_limit, args.retries) for spec in args.players
+    }
+    if len(entrants) < len(args.players):
+        raise SystemExit("error: name each player once")
+    return entrants
 
 
 def _rules(name: str) -> Rules:
@@ -81,7 +91,7 @@ def _rules(name: str) -> Rules:
 
 
 def _play(args: argparse.Namespace) -> int:
-    players = [_Player(spec, args.time_limit, args.retries) for spec in args.players]
+    players = [_player(spec, args.time_limit, args.retries) for spec in args.players]
     rng = random.Random(args.seed)
     bots = [player(random.Random(rng.getrandbits(64))) for player in players]
     record, state = GameRecord.start(
@@ -116,13 +126,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _match(args: argparse.Namespace) -> int:
-    entrants = {
-        spec: _Player(spec, args.time_limit, args.retries) for spec in args.players
-    }
-    if len(entrants) < len(args.players):
-        raise SystemExit("error: name each player once")
-    pool = _pool(args.workers, args.players)
-    try:
+    entrants = _entrants(args)
+    with _pool(args.workers, args.players) as pool:
         result = tournament(
             entrants,
             games=args.games,
@@ -130,9 +135,6 @@ def _match(args: argparse.Namespace) -> int:
             seed=args.seed,
             executor=pool,
         )
-    finally:
-        if isinstance(pool, Executor):
-            pool.shutdown()
     print(f"{result.games} games, seats rotated:")
     for name in entrants:
         print(
@@ -145,33 +147,29 @@ def _match(args: argparse.Namespace) -> int:
 
 
 def _ladder(args: argparse.Namespace) -> int:
-    entrants = {
-        spec: _Player(spec, args.time_limit, args.retries) for spec in args.players
-    }
+    entrants = _entrants(args)
     names = list(entrants)
-    if len(names) < len(args.players) or len(names) < 2:
+    if len(names) < 2:
         raise SystemExit("error: a ladder needs two players at least, each named once")
     anchor = args.anchor or names[0]
     if anchor not in names:
         raise SystemExit(f"error: the anchor {anchor!r} is not a player")
     wins: dict[tuple[str, str], int] = {}
-    pool = _pool(args.workers, args.players)
     print(f"{args.games} two-player games a pair, seats alternated:")
-    for a, b in itertools.combinations(names, 2):
-        result = tournament(
-            {a: entrants[a], b: entrants[b]},
-            games=args.games,
-            rules=_rules(args.rules),
-            seed=args.seed,
-            executor=pool,
-        )
-        wins[a, b], wins[b, a] = result.wins[a], result.wins[b]
-        decided = result.wins[a] + result.wins[b]
-        low, high = wilson(result.wins[a], decided)
-        share = result.wins[a] / decided if decided else 0.0
-        print(f"  {a} v {b}: {share:.0%} of {decided} ({low:.0%}-{high:.0%})")
-    if isinstance(pool, Executor):
-        pool.shutdown()
+    with _pool(args.workers, args.players) as pool:
+        for a, b in itertools.combinations(names, 2):
+            result = tournament(
+                {a: entrants[a], b: entrants[b]},
+                games=args.games,
+                rules=_rules(args.rules),
+                seed=args.seed,
+                executor=pool,
+            )
+            wins[a, b], wins[b, a] = result.wins[a], result.wins[b]
+            decided = result.wins[a] + result.wins[b]
+            low, high = wilson(result.wins[a], decided)
+            share = result.wins[a] / decided if decided else 0.0
+            print(f"  {a} v {b}: {share:.0%} of {decided} ({low:.0%}-{high:.0%})")
     ratings = bradley_terry(names, wins)
     print(f"ratings (Bradley-Terry, Elo scale, {anchor} at 0):")
     for name in sorted(names, key=lambda n: -ratings[n]):
