@@ -33,6 +33,7 @@ from phase10 import (
     IllegalMove,
     NotationError,
     Rules,
+    RulesError,
     Step,
     UsageError,
     WrongStep,
@@ -347,6 +348,8 @@ def test_every_message_matches_the_protocol_schema() -> None:
             from phase10 import apply
 
             state = apply(state, move)
+    with pytest.raises(RulesError, match="at least 2"):
+        hello_message(Rules(), 1, 5.0)  # never written where the schema refuses
     for good in ({"type": "ready", "name": "x"}, {"type": "bye"}):
         validator.validate(good)
     for bad in (

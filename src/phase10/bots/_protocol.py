@@ -79,7 +79,7 @@ def hello_message(
     """
     if not isinstance(rules, Rules):
         raise UsageError(f"rules are a Rules record, not {shown(rules)}")
-    players = count("players", players, 1)
+    players = count("players", players, 2)  # as the schema says
     time_limit = seconds("time_limit", time_limit)
     seed = count("seed", seed, 0)
     return {
@@ -263,7 +263,7 @@ def protocol_schema() -> dict[str, Any]:
 
     .. versionadded:: 0.3
     """
-    documents = {name: json_schema(kind) for name, kind in _DOCUMENTS.items()}
+    documents = {kind: json_schema(kind) for kind in ("rules", "view", "move")}
     for document in documents.values():
         document.pop("$schema", None)
 
@@ -325,6 +325,3 @@ def protocol_schema() -> dict[str, Any]:
         ],
         "$defs": defs,
     }
-
-
-_DOCUMENTS: Final = {"rules": "rules", "view": "view", "move": "move"}
