@@ -397,6 +397,9 @@ def test_serve_answers_hello_and_each_question_then_stops_at_bye() -> None:
     wrong = dict(json.loads(lines[0]), version=99)
     with pytest.raises(FormatError, match=r"version 1, not 'phase10/bot' version 99"):
         serve(GreedyBot(), [json.dumps(wrong)], io.StringIO())
+    for garbage in ("hello", "[1]"):  # from a host that is not one
+        with pytest.raises(FormatError, match="a message is a JSON object"):
+            serve(GreedyBot(), [garbage], io.StringIO())
     with pytest.raises(UsageError, match="choose"):
         serve("greedy", [], io.StringIO())  # type: ignore[arg-type]
 

@@ -220,7 +220,10 @@ def serve(
     for line in source:
         if not line.strip():
             continue
-        message = json.loads(line)
+        try:
+            message = json.loads(line)
+        except ValueError:
+            message = None
         if not isinstance(message, Mapping):
             raise FormatError(f"a message is a JSON object, not {_clip(line)}")
         kind = message.get("type")
