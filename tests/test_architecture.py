@@ -13,7 +13,8 @@ functions included.
 layers, bottom to top") describes: every import goes to a module of the same
 layer or a lower one. The one exception is :data:`LAZY`: the views load the
 drawing modules inside the functions that draw (``str(view)``,
-``_repr_svg_``), so that a program that draws nothing never loads them.
+``_repr_svg_``), and so does a language-model player's prompt, so that a
+program that draws nothing never loads them.
 """
 
 from __future__ import annotations
@@ -297,10 +298,12 @@ lists them."""
 LAZY: set[tuple[str, str]] = {
     ("phase10._view", "phase10._text"),
     ("phase10._view", "phase10.svg"),
+    ("phase10.bots._language", "phase10._text"),
 }
 """Imports that go up the layers, made inside a function only: a view
-draws itself (``str(view)``, ``_repr_svg_``) with the drawing modules,
-loaded when a picture is first asked for."""
+draws itself (``str(view)``, ``_repr_svg_``) with the drawing modules, and
+a language-model player's prompt uses them, loaded when a picture is first
+asked for."""
 
 
 def test_imports_go_down_the_layers() -> None:

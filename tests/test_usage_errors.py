@@ -45,6 +45,7 @@ from phase10.bots import (
     AdviceBot,
     BeginnerBot,
     GreedyBot,
+    LanguageModelBot,
     MonteCarloBot,
     OddsBot,
     ProgramBot,
@@ -401,6 +402,7 @@ SAMPLES: dict[str, object] = {
     "OddsBot": OddsBot(),
     "SearchBot": SearchBot(rollouts=1),
     "ProgramBot": ProgramBot(["true"]),
+    "LanguageModelBot": LanguageModelBot(lambda text: "D"),
     "TournamentResult": tournament({"a": RandomBot, "b": RandomBot}, games=0),
     "Encoding": Encoding(3),
     **_event_samples(),
@@ -497,6 +499,14 @@ def _right_values() -> dict[str, object]:
         "bot": GreedyBot(),
         "serve.source": [],
         "sink": io.StringIO(),
+        "model": lambda text: "D",
+        "answer": "D",
+        "strict": False,
+        "retries": 1,
+        "fallback": GreedyBot(),
+        "trace": io.StringIO(),
+        "refused": "that move is not legal now",
+        "game_over.result": play_game([RandomBot(), RandomBot()], seed=1, max_moves=3),
     }
 
 

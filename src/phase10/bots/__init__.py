@@ -26,14 +26,18 @@ it into that seat's view before looking at it.
   speaking the bot protocol (JSON lines: :func:`hello_message`,
   :func:`choose_message`, :func:`read_answer`, :func:`protocol_schema`);
   :func:`serve` makes a Python bot such a program.
+- :class:`LanguageModelBot` plays a language model: :func:`prompt` writes a
+  seat's view in sentences, with its moves, and :func:`read_move` reads the
+  move out of the model's answer.
 
 The package keeps one module a family: ``_base`` (the protocol, the checks
 every bot shares and :class:`RandomBot`), ``_greedy`` (with ``_editions``,
 the Masters Edition's choices), ``_beginner``, ``_odds`` (the bots on the
 analysis), ``_search``, ``_montecarlo``, ``_levels``, ``_tournament``,
-``_protocol`` (the bot protocol's messages) and ``_program`` (the one
-module that starts a process). Only the names below are public, and each
-says it belongs to ``phase10.bots``.
+``_protocol`` (the bot protocol's messages), ``_program`` (the one
+module that starts a process) and ``_language`` (language-model players).
+Only the names below are public, and each says it belongs to
+``phase10.bots``.
 
 .. versionadded:: 0.1
 """
@@ -43,6 +47,7 @@ from __future__ import annotations
 from ._base import Bot, RandomBot
 from ._beginner import BeginnerBot
 from ._greedy import GreedyBot
+from ._language import LanguageModelBot, prompt, read_move
 from ._levels import LEVELS, level
 from ._montecarlo import MonteCarloBot
 from ._odds import AdviceBot, OddsBot
@@ -68,6 +73,7 @@ __all__ = [
     "Bot",
     "GameResult",
     "GreedyBot",
+    "LanguageModelBot",
     "MonteCarloBot",
     "OddsBot",
     "ProgramBot",
@@ -79,8 +85,10 @@ __all__ = [
     "hello_message",
     "level",
     "play_game",
+    "prompt",
     "protocol_schema",
     "read_answer",
+    "read_move",
     "serve",
     "tournament",
 ]
@@ -93,6 +101,7 @@ for _public in (
     Bot,
     GameResult,
     GreedyBot,
+    LanguageModelBot,
     MonteCarloBot,
     OddsBot,
     ProgramBot,
@@ -104,8 +113,10 @@ for _public in (
     hello_message,
     level,
     play_game,
+    prompt,
     protocol_schema,
     read_answer,
+    read_move,
     serve,
     tournament,
 ):

@@ -39,7 +39,8 @@ __all__ = ["ProgramBot", "ProgramFailed"]
 class ProgramFailed(Phase10Error, RuntimeError):
     """A bot program did not play: it stopped, or did not answer in time, or
     every answer it gave to a question was refused, and there was no
-    fallback bot to play instead.
+    fallback bot to play instead. A :class:`LanguageModelBot` whose model's
+    every answer to a question was refused raises it too.
 
     .. versionadded:: 0.3
     """
