@@ -26,7 +26,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 import phase10
 import phase10.analysis
@@ -48,7 +48,34 @@ The Masters Edition (--rules masters or masters-declare) adds:
   P 3 or choose 3       choose phase 3 for this hand (or declare it, to lay it)
   K W or save W         end your turn by saving W for a later hand
   U W or use W          draw W from your save pile
-Also: look (the table again), help, quit"""
+Also: look (the table again), help, quit
+Words of the table and the advice:
+  holds G9              cards a player took from the discard pile: everyone
+                        knows they are in that hand
+  draw blind            draw the face-down top card of the draw pile (D)
+  outs                  the unseen cards, counted one by one, that would
+                        complete your phase with one more card"""
+
+GLOSSARY = {
+    "holds": "holds: cards a player took from the discard pile, which everyone "
+    "knows are in that hand",
+    "draw blind": "draw blind: draw the face-down top card of the draw pile (D)",
+    "outs": "outs: the unseen cards that would complete your phase with one more card",
+}
+"""The game's own words, explained the first time each is shown."""
+
+
+def explain(text: str, explained: set[str]) -> list[str]:
+    """The glossary's lines for words of ``text`` not yet in ``explained``,
+    which then holds them."""
+    new = [
+        word
+        for word in GLOSSARY
+        if word not in explained and re.search(rf"\b{word}\b", text)
+    ]
+    explained.update(new)
+    return [GLOSSARY[word] for word in new]
+
 
 _YOU = {"draws": "draw", "lays": "lay", "hits": "hit", "discards": "discard"}
 _YOU |= {"skips": "skip", "goes": "go", "loses": "lose", "wins": "win", "deals": "deal"}
@@ -77,6 +104,8 @@ class Teller:
         self.width = min(shutil.get_terminal_size((100, 24)).columns, 100) - 1
         self.player: int | None = None
         self.turn: list[str] = []
+        self.explained: set[str] = set()
+        """The glossary's words told the person so far."""
 
     def say(self, text: str = "", indent: int = 0) -> None:
         pad = " " * indent
@@ -148,9 +177,15 @@ def wilds_laid(move: Action) -> int:
 
 
 def hint(seen: PlayerView) -> str:
-    """What the seat may do now, with an example of each kind of move."""
+    """What the seat may do now, with an example of each kind of move: the
+    advised move for its kind, so that the two agree, and for the others
+    the first listed (the lay with the fewest Wilds)."""
     moves = phase10.legal_actions(seen)
-    first: dict[str, Action] = {}
+    shown = phase10.analysis.hint(seen)
+    advised = shown["advice"][0]["notation"] if shown["advice"] else None
+    first: dict[str, Action] = {
+        move.name: move for move in moves if move.notation == advised
+    }
     for move in sorted(moves, key=wilds_laid):  # the lay with the fewest Wilds
         first.setdefault(move.name, move)
     phases = [
@@ -182,14 +217,14 @@ def hint(seen: PlayerView) -> str:
         "You may: "
         + "; ".join(parts)
         + ". Type help for the commands.\n"
-        + odds_text(seen)
+        + odds_text(shown)
     )
 
 
-def odds_text(seen: PlayerView) -> str:
+def odds_text(shown: dict[str, Any]) -> str:
     """The advised move and why; before the phase is down, its outs and the
-    exact odds of making it: ``phase10.analysis.hint``, from the view alone."""
-    shown = phase10.analysis.hint(seen)
+    exact odds of making it: ``shown`` is ``phase10.analysis.hint`` of the
+    view, which reads the view alone."""
     best = shown["advice"][0] if shown["advice"] else None
     text = f"Advice: {best['notation']}: {best['reason']}." if best else ""
     if shown["phase"] is None:
@@ -241,8 +276,11 @@ def person_turn(
                 teller.say(line, 2)
         elif hand:
             teller.say(f"Your hand: {phase10.format_cards(sorted(seen.hand))}", 2)
-        for line in hint(seen).splitlines():
+        told = hint(seen)
+        for line in told.splitlines():
             teller.say(line, 2)
+        for line in explain(f"{seen if show else ''}\n{told}", teller.explained):
+            teller.say(f"({line})", 2)
         show = hand = False
         text = read("> ")
         if text is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import random
 import re
 import signal
 import subprocess
@@ -304,7 +305,7 @@ def test_a_phase_that_is_not_in_the_game_is_refused_with_the_phases_there_are() 
 def test_the_hint_suggests_the_lay_that_spends_the_fewest_wilds() -> None:
     """Where legal_actions lists first a lay that spends a Wild it does not
     need, the hint suggests the lay with the fewest Wilds instead, as the
-    web page does."""
+    web page does, unless the advice is a lay: then it is the advised one."""
     import random
 
     from scenarios import deal
@@ -334,7 +335,10 @@ def test_the_hint_suggests_the_lay_that_spends_the_fewest_wilds() -> None:
             if lays:
                 fewest = min(lays, key=wilds)
                 needless += wilds(lays[0]) > wilds(fewest)
-                assert f"such as {fewest.notation};" in hint(view(state, state.current))
+                told = hint(view(state, state.current))
+                advised = told.split("Advice: ")[1].split(":")[0]
+                example = advised if advised.startswith("L ") else fewest.notation
+                assert f"such as {example};" in told
             state = apply(state, bot.choose(state))
     assert needless >= 3
 
@@ -362,6 +366,49 @@ def test_the_hint_shows_the_advised_move_the_outs_and_the_exact_odds() -> None:
     flat = " ".join(done.stdout.split())
     assert "Advice: D: draw blind, with no outs: 0% to make phase 1 now" in flat
     assert "Advice: S 1: skip Bob, who leads, keeping no outs" in flat
+
+
+def test_the_hint_s_example_of_a_kind_is_the_advised_move_when_advised() -> None:
+    """ "You may: ... discard, such as X G1" and "Advice: X G10" never
+    disagree: where the advice is a kind of move the hint lists, the hint's
+    example of that kind is the advised move."""
+    import phase10
+    from phase10 import view
+    from phase10.bots import GreedyBot
+
+    sys.path.insert(0, str(PLAY.parent))
+    from play import hint
+
+    checked = 0
+    for seed in range(3):
+        state = phase10.new_game(3, seed=seed)
+        bot = GreedyBot(random.Random(seed))
+        for _ in range(60):
+            seen = view(state, state.current)
+            text = " ".join(hint(seen).split())
+            advised = re.search(r"Advice: ([^:]+):", text)
+            examples = re.findall(r"such as ([^;.]+)[;.]", text)
+            if advised and examples and advised[1][0] in "LHXK":
+                assert advised[1] in examples, text
+                checked += 1
+            state = phase10.apply(state, bot.choose(seen))
+            if state.step is not phase10.Step.PLAY and state.step is not (
+                phase10.Step.DRAW
+            ):
+                break
+    assert checked >= 20
+
+
+def test_the_game_s_words_are_explained_once_where_they_first_appear() -> None:
+    """ "holds", "draw blind" and "outs" are explained the first time the
+    person is shown them, and not again; help explains them too."""
+    done = play("--play", "--players", "2", "--seed", "2", typed="d\nhelp\n")
+    out = done.stdout
+    for word in ("holds", "draw blind", "outs"):
+        assert out.count(f"({word}: ") == 1, word
+    first_hint = out.index("You may:")
+    assert first_hint < out.index("(outs: ") < out.index("\n> ")
+    assert "outs                  the unseen cards" in out
 
 
 def test_the_bots_level_is_chosen_by_name() -> None:
