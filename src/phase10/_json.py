@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import warnings
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final, TypeVar, cast
@@ -240,15 +241,30 @@ _CARD_BY_TEXT: Final = {str(face): face for face in FACES}
 
 
 def card(value: object, where: str) -> Card:
-    """A card from its notation, ``"R7"`` or ``"W"``."""
+    """A card from its notation as the library writes it, ``"R7"`` or ``"W"``.
+
+    Another spelling that :meth:`Card.parse` reads (``"r7"``, ``" W "``) is
+    still read, with a :class:`FutureWarning`: the schema lists only the
+    written spelling, and from version 0.4 the readers will refuse the
+    others (a document is written by a program; notation typed by people
+    stays forgiving)."""
     if isinstance(value, str):
         found = _CARD_BY_TEXT.get(value)
         if found is not None:
             return found
         try:
-            return Card.parse(value)
+            found = Card.parse(value)
         except NotationError:
             pass
+        else:
+            warnings.warn(  # the card is not named: a document may be secret
+                f"{where}: a card is spelled as the library does not write it "
+                "(in capitals, with no spaces: 'R7', 'W'); other spellings are "
+                "deprecated and will be refused from phase10 0.4",
+                FutureWarning,
+                stacklevel=2,
+            )
+            return found
     raise fail(where, f"{shown(value, json=True)} is not a card")
 
 

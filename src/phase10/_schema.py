@@ -107,6 +107,10 @@ def json_schema(kind: str) -> dict[str, Any]:
     types, within which bounds. What a document means is for
     :func:`~phase10.from_json` to check (a card counted twice, a seat the
     rules do not have): a document the schema accepts may still be refused.
+    The readers are stricter in one thing a schema cannot say: JSON Schema
+    counts ``1.0`` an integer, and the readers take only ``1``. Cards are
+    spelled as the library writes them (``"R7"``, ``"W"``), the one
+    spelling the schema lists.
     Each call returns a new copy, which the caller may change.
 
     >>> import phase10
