@@ -66,7 +66,7 @@ from phase10 import (
     to_dict,
     view,
 )
-from phase10._actions import MOVE_TYPES
+from phase10._actions import BOUNDS, MOVE_TYPES
 from phase10._codec import Codec
 from phase10._fields import MAX_OWED
 from phase10._json import MAX_DECK, MAX_SAFE_INT, MIGRATIONS, SCHEMA_VERSION
@@ -521,3 +521,37 @@ def test_an_integral_float_is_whole_to_the_schema_but_not_to_the_readers() -> No
     assert accepted(document, "move")
     assert refusal(document, "move") == "meld: expected a whole number, not 2.0"
     assert "2.0" in (json_schema.__doc__ or "") or "1.0" in (json_schema.__doc__ or "")
+
+
+def _edges(bounds: dict[str, Any]) -> Iterator[tuple[Any, bool]]:
+    """Values at a field's bounds, each with whether it is inside them."""
+    if "minimum" in bounds:
+        yield bounds["minimum"], True
+        yield bounds["minimum"] - 1, False
+        yield bounds["maximum"], True
+        yield bounds["maximum"] + 1, False
+    if "minItems" in bounds:  # a lay's groups: at least so many, each so long
+        least, cards = bounds["minItems"], bounds["items"]["minItems"]
+        yield [["R7"] * cards] * least, True
+        yield [["R7"] * cards] * (least - 1), False
+        yield [["R7"] * cards] * least + [["R7"] * (cards - 1)], False
+
+
+def test_every_fixed_bound_of_a_move_is_the_same_to_the_schema_and_the_reader() -> None:
+    """Each move field's bounds come from one place, the field's own
+    (``_actions.BOUNDS``): on each edge, one value inside and one outside,
+    the reader and the schema agree."""
+    walked = 0
+    for cls in MOVE_TYPES:
+        sample = next(move for move in EVERY_MOVE if type(move) is cls)
+        for field in attrs.fields(cls):
+            bounds = field.metadata.get(BOUNDS)
+            if bounds is None:
+                continue
+            for value, inside in _edges(bounds):
+                document = to_dict(sample) | {field.name: value}
+                where = f"{cls.__name__}.{field.name} = {value!r}"
+                assert (refusal(document, "move") is None) is inside, where
+                assert accepted(document, "move") is inside, where
+                walked += 1
+    assert walked >= 4 * 4 + 3  # meld twice, target, phase; the groups

@@ -10,7 +10,6 @@ The notation's grammar is in the documentation ("Move notation").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar, cast
 
 import attrs
@@ -23,6 +22,7 @@ from ._immutable import Immutable
 from ._state import Pile
 
 __all__ = [
+    "BOUNDS",
     "MAX_MOVE_NUMBER",
     "MOVE_CLASSES",
     "MOVE_TYPES",
@@ -68,9 +68,17 @@ MAX_MOVE_NUMBER: Final = 999_999_999
 notation writes it (no table comes near it)."""
 
 
-def _check_number(what: str, *, optional: bool) -> Callable[[Any, Any, Any], None]:
-    """A record's check of a number field, refusing at construction what the
-    notation and JSON readers refuse, so that every record reads back."""
+BOUNDS: Final = "phase10.bounds"
+"""The attrs metadata key of a move field's fixed bounds, written as the
+JSON Schema keywords its check applies (``minimum``, ``maximum``,
+``minItems``): the field's check and its JSON Schema read the same numbers."""
+
+
+def _number_field(what: str, *, low: int = 0, optional: bool = False) -> Any:
+    """A field of a whole number from ``low`` to :data:`MAX_MOVE_NUMBER`
+    (or ``None``, if ``optional``), refused at construction as the notation
+    and JSON readers refuse it, so that every record reads back."""
+    bounds = {"minimum": low, "maximum": MAX_MOVE_NUMBER}
 
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if value is None and optional:
@@ -78,18 +86,25 @@ def _check_number(what: str, *, optional: bool) -> Callable[[Any, Any, Any], Non
         if not is_whole(value):
             also = " or None" if optional else ""
             raise UsageError(f"{what} is a whole number{also}, not {shown(value)}")
-        if not 0 <= value <= MAX_MOVE_NUMBER:
+        if not bounds["minimum"] <= value <= bounds["maximum"]:
             raise NotationError(
-                f"{what} is a whole number from 0 to {MAX_MOVE_NUMBER:,}, "
-                f"not {shown(value)}"
+                f"{what} is a whole number from {bounds['minimum']} to "
+                f"{bounds['maximum']:,}, not {shown(value)}"
             )
 
-    return check
+    return attrs.field(validator=check, metadata={BOUNDS: bounds})
+
+
+_GROUPS_BOUNDS: Final[dict[str, Any]] = {"minItems": 1, "items": {"minItems": 1}}
+"""A lay has at least one group, and every group at least one card."""
 
 
 def _check_groups(instance: Any, attribute: Any, groups: Any) -> None:
     """A lay has at least one group, and every group at least one card."""
-    if not groups or not all(groups):
+    least_cards = _GROUPS_BOUNDS["items"]["minItems"]
+    if len(groups) < _GROUPS_BOUNDS["minItems"] or any(
+        len(group) < least_cards for group in groups
+    ):
         raise NotationError(
             "a phase is laid as one or more groups of one or more cards each, "
             "such as 'L R5 B5 G5 | Y7 R7 W'"
@@ -184,7 +199,9 @@ class LayPhase(_Move):
     """Verbs written out, and the letters they stand for."""
 
     groups: tuple[tuple[Card, ...], ...] = attrs.field(
-        converter=as_groups, validator=_check_groups
+        converter=as_groups,
+        validator=_check_groups,
+        metadata={BOUNDS: _GROUPS_BOUNDS},
     )
 
     @property
@@ -233,7 +250,7 @@ class Hit(_Move):
     """Verbs written out, and the letters they stand for."""
 
     card: Card = attrs.field(converter=as_card)
-    meld: int = attrs.field(validator=_check_number("a group's number", optional=False))
+    meld: int = _number_field("a group's number")
     end: End | None = attrs.field(default=None, converter=_end)
 
     @property
@@ -311,9 +328,7 @@ class Skip(_Move):
     words: ClassVar[dict[str, str]] = {"SKIP": "S"}
     """Verbs written out, and the letters they stand for."""
 
-    target: int | None = attrs.field(
-        validator=_check_number("a Skip's target seat", optional=True)
-    )
+    target: int | None = _number_field("a Skip's target seat", optional=True)
 
     @property
     def notation(self) -> str:
@@ -362,16 +377,6 @@ class NextHand(_Move):
         return "deal the next hand"
 
 
-def _check_phase_number(instance: Any, attribute: Any, value: Any) -> None:
-    if not is_whole(value):
-        raise UsageError(f"a phase's number is a whole number, not {shown(value)}")
-    if not 1 <= value <= MAX_MOVE_NUMBER:
-        raise NotationError(
-            f"a phase's number is a whole number from 1 to {MAX_MOVE_NUMBER:,}, "
-            f"not {shown(value)}"
-        )
-
-
 @attrs.frozen(repr=False)
 class ChoosePhase(_Move):
     """Choose phase ``phase`` (its number, from 1) as the one to attempt this
@@ -390,7 +395,7 @@ class ChoosePhase(_Move):
     words: ClassVar[dict[str, str]] = {"PHASE": "P", "CHOOSE": "P"}
     """Verbs written out, and the letters they stand for."""
 
-    phase: int = attrs.field(validator=_check_phase_number)
+    phase: int = _number_field("a phase's number", low=1)
 
     @property
     def notation(self) -> str:
@@ -492,7 +497,7 @@ class SwapWild(_Move):
     """Verbs written out, and the letters they stand for."""
 
     card: Card = attrs.field(converter=as_card)
-    meld: int = attrs.field(validator=_check_number("a group's number", optional=False))
+    meld: int = _number_field("a group's number")
 
     @property
     def notation(self) -> str:

@@ -36,7 +36,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._actions import MOVE_TYPES
+from ._actions import BOUNDS, MOVE_TYPES
 from ._cards import FACES, Card
 from ._codec import _MOVES, _RULES, WRITTEN_AS, Codec, record_codec
 from ._errors import UsageError, shown
@@ -224,7 +224,23 @@ def _field(codec: Codec, field: str, hint: Any, defs: _Defs) -> dict[str, Any]:
     if field in codec.own_encoders:
         return _written(codec.encoders[field], hint, defs, where)
     rule = field_rule(codec.cls, field, hint)
-    return _by_type(hint, defs) if rule is None else _ruled(rule, where)
+    schema = _by_type(hint, defs) if rule is None else _ruled(rule, where)
+    declared = attrs.fields_dict(codec.cls).get(field)
+    bounds = None if declared is None else declared.metadata.get(BOUNDS)
+    return schema if bounds is None else _bounded(schema, bounds)
+
+
+def _bounded(schema: dict[str, Any], bounds: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with a field's own fixed bounds (``_actions.BOUNDS``), the
+    numbers its check applies, put in at every level they name."""
+    merged = dict(schema)
+    for key, value in bounds.items():
+        inner = merged.get(key)
+        if isinstance(value, dict) and isinstance(inner, dict):
+            merged[key] = _bounded(inner, value)
+        else:
+            merged[key] = value
+    return merged
 
 
 def _written(encoder: Any, hint: Any, defs: _Defs, where: str) -> dict[str, Any]:
