@@ -83,7 +83,7 @@ def test_players_are_at_most_max_players() -> None:
     """MAX_PLAYERS may sit at a big enough deck; one more is refused."""
     rules = Rules(max_players=MAX_PLAYERS, deck=BIG_DECK)
     assert len(new_game(MAX_PLAYERS, rules, seed=1).players) == MAX_PLAYERS
-    with pytest.raises(RulesError, match=rf"max_players is at most {MAX_PLAYERS}"):
+    with pytest.raises(RulesError, match=rf"max_players must be 2 to {MAX_PLAYERS}"):
         Rules(max_players=MAX_PLAYERS + 1, deck=standard_deck() * 3)
 
 

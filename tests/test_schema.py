@@ -66,10 +66,11 @@ from phase10 import (
     to_dict,
     view,
 )
-from phase10._actions import BOUNDS, MOVE_TYPES
+from phase10._actions import MOVE_TYPES
 from phase10._codec import Codec
 from phase10._fields import MAX_OWED
 from phase10._json import MAX_DECK, MAX_SAFE_INT, MIGRATIONS, SCHEMA_VERSION
+from phase10._limits import BOUNDS
 from phase10._memo import clear_all
 from phase10._shuffle import MAX_SEED_DIGITS
 from phase10.bots import GreedyBot
@@ -555,3 +556,30 @@ def test_every_fixed_bound_of_a_move_is_the_same_to_the_schema_and_the_reader() 
                 assert accepted(document, "move") is inside, where
                 walked += 1
     assert walked >= 4 * 4 + 3  # meld twice, target, phase; the groups
+
+
+def test_every_fixed_bound_of_the_rules_is_the_same_to_the_schema_and_the_reader() -> (
+    None
+):
+    """The rules' fixed bounds (hand_size, the players, the saves) come from
+    the fields' own declarations: past an edge the schema and the reader
+    refuse the field; on it the schema accepts and the reader
+    does not refuse for that bound (it may for what the rules mean
+    together: a hand of 20 for 20 players needs a bigger deck)."""
+    walked = 0
+    for field in attrs.fields(Rules):
+        bounds = field.metadata.get(BOUNDS)
+        if bounds is None:
+            continue
+        said = f"{field.name} must be {bounds['minimum']} to {bounds['maximum']}"
+        for value, inside in _edges(bounds):
+            document = to_dict(Rules()) | {field.name: value}
+            where = f"Rules.{field.name} = {value!r}"
+            refused = refusal(document, "rules") or ""
+            assert accepted(document, "rules") is inside, where
+            if inside:
+                assert said not in refused, f"{where}: {refused}"
+            else:  # for that bound, or for a negative number's shape
+                assert field.name in refused, f"{where}: refused {refused!r}"
+            walked += 1
+    assert walked == 5 * 4

@@ -19,6 +19,7 @@ from ._cards import Card, as_card, as_groups, format_cards, parse_cards
 from ._errors import NotationError, UsageError, is_whole, shown
 from ._groups import End
 from ._immutable import Immutable
+from ._limits import BOUNDS
 from ._state import Pile
 
 __all__ = [
@@ -66,12 +67,6 @@ def _end(value: End | str | None) -> End | None:
 MAX_MOVE_NUMBER: Final = 999_999_999
 """The largest group or seat number a move names: nine digits, as the
 notation writes it (no table comes near it)."""
-
-
-BOUNDS: Final = "phase10.bounds"
-"""The attrs metadata key of a move field's fixed bounds, written as the
-JSON Schema keywords its check applies (``minimum``, ``maximum``,
-``minItems``): the field's check and its JSON Schema read the same numbers."""
 
 
 def _number_field(what: str, *, low: int = 0, optional: bool = False) -> Any:

@@ -81,3 +81,10 @@ when the rules are made, be laid in more ways than this from one hand of
 ``hand_size + 1`` cards; likewise a part of it (some of its groups), or
 one of its requirements, which the listing goes through on its way.
 """
+
+
+BOUNDS: Final = "phase10.bounds"
+"""The attrs metadata key of a record field's fixed bounds, written as the
+JSON Schema keywords its check applies (``minimum``, ``maximum``,
+``minItems``): the field's check and :func:`~phase10.json_schema` read the
+same numbers, so that they cannot drift apart."""

@@ -18,6 +18,7 @@ from ._errors import NotationError, RulesError, UsageError, is_whole, shown
 from ._immutable import Immutable
 from ._lay_bounds import most_groups, most_lays
 from ._limits import (
+    BOUNDS,
     MAX_DECK_SIZE,
     MAX_HAND_SIZE,
     MAX_LISTED_LAYS,
@@ -214,14 +215,20 @@ class Rules(Immutable):
     :data:`~phase10.MAX_PHASES`."""
     everyone_advances: bool = False
     """Official variation 1, every player advancing every hand (R39)."""
-    hand_size: int = 10
+    hand_size: int = attrs.field(
+        default=10, metadata={BOUNDS: {"minimum": 1, "maximum": MAX_HAND_SIZE}}
+    )
     """Cards dealt to each player (R19); at most :data:`~phase10.MAX_HAND_SIZE`."""
     deck: tuple[Card, ...] = attrs.field(factory=standard_deck, converter=_to_deck)
     """The cards the game is played with (R2); at most
     :data:`~phase10.MAX_DECK_SIZE`."""
-    min_players: int = 2
+    min_players: int = attrs.field(
+        default=2, metadata={BOUNDS: {"minimum": 2, "maximum": MAX_PLAYERS}}
+    )
     """The fewest players (R3)."""
-    max_players: int = 6
+    max_players: int = attrs.field(
+        default=6, metadata={BOUNDS: {"minimum": 2, "maximum": MAX_PLAYERS}}
+    )
     """The most players (R3); at most :data:`~phase10.MAX_PLAYERS`."""
     naturals: NaturalRule = NaturalRule.PER_GROUP
     """How many natural cards a laid phase needs (R11)."""
@@ -246,14 +253,20 @@ class Rules(Immutable):
 
     .. versionadded:: 0.2
     """
-    saves_per_hand: int = attrs.field(default=0, metadata={"since": "0.2"})
+    saves_per_hand: int = attrs.field(
+        default=0,
+        metadata={"since": "0.2", BOUNDS: {"minimum": 0, "maximum": MAX_HAND_SIZE}},
+    )
     """How many cards a player may save in a hand, each ending a turn in
     place of a discard (R46); 0, the classic game, saves none. The Masters
     Edition saves one.
 
     .. versionadded:: 0.2
     """
-    most_saved: int = attrs.field(default=2, metadata={"since": "0.2"})
+    most_saved: int = attrs.field(
+        default=2,
+        metadata={"since": "0.2", BOUNDS: {"minimum": 1, "maximum": MAX_HAND_SIZE}},
+    )
     """The most cards a player's save pile holds at once (R46).
 
     .. versionadded:: 0.2
@@ -471,36 +484,31 @@ def _check_editions(rules: Rules) -> None:
             "everyone_advances moves every player to their next phase in order, "
             "so it needs phase_choice=PhaseChoice.IN_ORDER"
         )
-    if not 0 <= rules.saves_per_hand <= MAX_HAND_SIZE:
-        raise RulesError(
-            f"saves_per_hand must be 0 to {MAX_HAND_SIZE}, "
-            f"not {shown(rules.saves_per_hand)}"
-        )
-    if not 1 <= rules.most_saved <= MAX_HAND_SIZE:
-        raise RulesError(
-            f"most_saved must be 1 to {MAX_HAND_SIZE}, not {shown(rules.most_saved)}"
-        )
+    _check_bounds(rules, ("saves_per_hand", "most_saved"))
+
+
+def _check_bounds(rules: Rules, names: tuple[str, ...]) -> None:
+    """The fixed bounds of fields ``names``, as each field declares them
+    (``BOUNDS``), which the rules' JSON Schema states too."""
+    fields = attrs.fields_dict(Rules)
+    for name in names:
+        bounds = fields[name].metadata[BOUNDS]
+        value = getattr(rules, name)
+        if not bounds["minimum"] <= value <= bounds["maximum"]:
+            raise RulesError(
+                f"{name} must be {bounds['minimum']} to {bounds['maximum']}, "
+                f"not {shown(value)}"
+            )
 
 
 def _check_sizes(rules: Rules) -> None:
     """The limits on the numbers of a rule set (R17): hand size, players, and
     a deck big enough to deal."""
-    if not 1 <= rules.hand_size <= MAX_HAND_SIZE:
-        raise RulesError(
-            f"hand_size must be 1 to {MAX_HAND_SIZE}, not {shown(rules.hand_size)}"
-        )
-    if rules.min_players < 2:
-        raise RulesError(
-            f"min_players must be at least 2, not {shown(rules.min_players)}"
-        )
+    _check_bounds(rules, ("hand_size", "min_players", "max_players"))
     if rules.max_players < rules.min_players:
         raise RulesError(
             f"max_players ({shown(rules.max_players)}) is below "
             f"min_players ({shown(rules.min_players)})"
-        )
-    if rules.max_players > MAX_PLAYERS:
-        raise RulesError(
-            f"max_players is at most {MAX_PLAYERS}, not {shown(rules.max_players)}"
         )
     needed = rules.max_players * rules.hand_size + 2
     if len(rules.deck) < needed:

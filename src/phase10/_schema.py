@@ -36,7 +36,7 @@ from typing import Any, Final
 
 import attrs
 
-from ._actions import BOUNDS, MOVE_TYPES
+from ._actions import MOVE_TYPES
 from ._cards import FACES, Card
 from ._codec import _MOVES, _RULES, WRITTEN_AS, Codec, record_codec
 from ._errors import UsageError, shown
@@ -51,7 +51,7 @@ from ._fields import (
     plain_rule,
 )
 from ._json import MAX_DECK, SCHEMA_VERSION, write_seed
-from ._limits import MAX_PHASE_TEXT
+from ._limits import BOUNDS, MAX_PHASE_TEXT
 from ._memo import cached
 from ._phases import PhaseSpec
 from ._record import _MAX_ACTIONS, _RECORD_DEFAULTS, _RECORD_KEYS
