@@ -583,3 +583,47 @@ def test_every_fixed_bound_of_the_rules_is_the_same_to_the_schema_and_the_reader
                 assert field.name in refused, f"{where}: refused {refused!r}"
             walked += 1
     assert walked == 5 * 4
+
+
+EDGY: tuple[Any, ...] = (-1, 0, 1, 2, 999_999_999, 10**9, 2**53, "", [], "r7", " W ")
+"""Values of the right JSON types, at the edges: what a differential run
+between the readers and the schemas finds disagreements on."""
+
+
+def edgy_mutations(document: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The document with one value changed to an edgy one of its type."""
+    for place in places(document):
+        *parent_path, last = place
+        value = at(document, place)
+        for edgy in EDGY:
+            if type(edgy) is not type(value) or edgy == value:
+                continue
+            changed = copy.deepcopy(document)
+            at(changed, parent_path)[last] = copy.deepcopy(edgy)
+            yield f"{place} = {edgy!r}", changed
+
+
+def test_what_the_reader_reads_the_schema_accepts() -> None:
+    """The differential test, the other way: every document the reader
+    reads, changed at one place by shape or to an edge of its type, the
+    schema accepts, but for the spellings of cards the readers read with a
+    FutureWarning (deprecated). What the schema accepts and the reader
+    refuses is refused for what it means (the other test holds the shape
+    refusals to the schema), as the page "Compatibility" lists."""
+    read = deprecated_read = 0
+    for name, document in samples():
+        kind = KIND_OF_DOCUMENT[document["schema"]]
+        for change, mutated in [*mutations(document), *edgy_mutations(document)]:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                refused = refusal(mutated, kind)
+            if refused is not None:
+                continue
+            deprecated = any(w.category is FutureWarning for w in caught)
+            assert accepted(mutated, kind) is not deprecated, (
+                f"{name}, {change}: read {'with' if deprecated else 'without'} "
+                "a warning"
+            )
+            read += 1
+            deprecated_read += deprecated
+    assert read > 50 and deprecated_read > 5, (read, deprecated_read)
