@@ -172,7 +172,7 @@ def _outcome(answer: str, seen: Any) -> str:
 def test_a_prompt_says_what_the_seat_sees_in_sentences() -> None:
     text = prompt(view(DISCARDING, DISCARDING.current))
     seen = view(DISCARDING, DISCARDING.current)
-    assert "It is your turn: hit if you like, then discard." in text
+    assert "This is hand 1, dealt by you. Your turn: hit, then discard." in text
     assert "Your hand, 4 cards: R4 Y5 Y7 R9." in text
     assert "Player 2 (seat 1): 10 cards in hand, 0 points, phase 1: 2 sets of 3" in text
     assert "holds G4 G7 G9" in text  # the cards it took from the discard pile
@@ -184,7 +184,7 @@ def test_a_prompt_says_what_the_seat_sees_in_sentences() -> None:
         "Your last answer was refused: you do not hold B5 (rule R21). Answer again."
     )
     waiting = prompt(view(DISCARDING, 1))
-    assert "It is Player 1's turn" in waiting and "no move to make now" in waiting
+    assert "Player 1's turn" in waiting and "no move to make now" in waiting
 
 
 def test_a_prompt_is_for_a_seat() -> None:

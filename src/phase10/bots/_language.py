@@ -132,26 +132,12 @@ def _facts(seen: PlayerView) -> list[str]:
 
 
 def _situation(seen: PlayerView) -> str:
-    names = [player.name for player in seen.players]
-    hand = "the tie-break hand" if seen.tiebreak else f"hand {seen.hand_number}"
-    dealer = "you" if seen.dealer == seen.seat else names[seen.dealer]
-    said = f"This is {hand}, dealt by {dealer}."
-    if seen.step is Step.GAME_OVER:
-        winner = "nobody" if seen.winner is None else names[seen.winner]
-        return f"{said} The game is over: {winner} won."
-    if seen.step is Step.HAND_OVER:
-        out = "nobody" if seen.went_out is None else names[seen.went_out]
-        return f"{said} The hand is over: {out} went out."
-    whose = "your" if seen.current == seen.seat else f"{names[seen.current]}'s"
-    if seen.step is Step.CHOOSE:
-        todo = "choose a phase for this hand"
-    elif seen.step is Step.DRAW:
-        todo = "draw a card"
-    elif seen.players[seen.current].laid_down:
-        todo = "hit if you like, then discard"
-    else:
-        todo = "lay down your phase or hit if you can, then discard"
-    return f"{said} It is {whose} turn: {todo}."
+    """The picture's first line (``str(view)``'s), as sentences: "This is
+    hand 1, dealt by you. Your turn: draw a card." """
+    from .._text import header
+
+    hand, dealer, now = header(seen).split(" · ")
+    return f"This is {hand[:1].lower()}{hand[1:]}, {dealer}. {now}."
 
 
 def _status(seen: PlayerView, seat: int) -> str:
@@ -423,27 +409,14 @@ class LanguageModelBot:
                 raise UsageError(f"the model answered {shown(answer)}, not a text")
             self.stats["answers"] += 1
             try:
-                move = read_move(answer, seen, strict=self.strict)
+                move: Action | None = read_move(answer, seen, strict=self.strict)
             except NotationError as error:
-                outcome, refused = "unreadable", str(error)
+                move, outcome, refused = None, "unreadable", str(error)
             except IllegalMove as error:
-                outcome, refused = "illegal", str(error)
+                move, outcome, refused = None, "illegal", str(error)
             else:
-                self._write(
-                    type="answer",
-                    decision=decision,
-                    attempt=attempt,
-                    text=answer,
-                    seconds=took,
-                    outcome="move",
-                    move=move.notation,
-                )
-                self.stats["moves"] += 1
-                self._write(
-                    type="move", decision=decision, move=move.notation, by="model"
-                )
-                return move
-            self.stats[outcome] += 1
+                outcome = "move"
+            self.stats["moves" if move is not None else outcome] += 1
             self._write(
                 type="answer",
                 decision=decision,
@@ -451,8 +424,13 @@ class LanguageModelBot:
                 text=answer,
                 seconds=took,
                 outcome=outcome,
-                reason=refused,
+                **({"move": move.notation} if move else {"reason": refused}),
             )
+            if move is not None:
+                self._write(
+                    type="move", decision=decision, move=move.notation, by="model"
+                )
+                return move
         why = (
             f"the model gave no move that could be played in {self.retries + 1} "
             f"answers; the last was refused: {refused}"
