@@ -369,6 +369,8 @@ PLANNED_SPLITS: dict[str, str] = {
     "from the record and its presets",
     "phase10.encoding._observations": "the table's vocabulary (Sizes, Seen, "
     "Dim, Bound, Piece) apart from the pieces",
+    "phase10.analysis._advice": "the judges of each kind of move (_JUDGES, "
+    "checked at import) apart from the ranking and its sentences",
 }
 """The modules past :data:`SPLIT_AT` lines, each with the split planned for
 it, by responsibility: a module is never carved just to pass the cap."""

@@ -186,3 +186,25 @@ def test_the_test_strategies_reach_every_kind_of_move(record: type) -> None:
         if made:
             break
     assert made, f"no game under {rules!r} made a {record.__name__}"
+
+
+def test_the_advice_has_a_judge_for_every_kind_of_move_and_says_where() -> None:
+    """The advice's table of judges is checked against the table of moves
+    at import: a kind with no judge, or a judge of no kind, is an
+    ImportError that names the kind and the place to add it (a new kind of
+    move once made advise raise a bare KeyError)."""
+    from phase10._actions import MOVE_TYPES, Hit
+    from phase10.analysis._advice import _JUDGES, check_judges
+
+    check_judges(_JUDGES, MOVE_TYPES)  # the real table passes
+    without_hit = {kind: judge for kind, judge in _JUDGES.items() if kind is not Hit}
+    with pytest.raises(ImportError, match=r"add \['Hit'\].*_advice\.py, at _JUDGES"):
+        check_judges(without_hit, MOVE_TYPES)
+
+    class Knock:
+        pass
+
+    with pytest.raises(ImportError, match=r"add \['Knock'\]"):
+        check_judges(_JUDGES, (*MOVE_TYPES, Knock))
+    with pytest.raises(ImportError, match=r"remove \['Hit'\]"):
+        check_judges(_JUDGES, tuple(kind for kind in MOVE_TYPES if kind is not Hit))

@@ -34,6 +34,7 @@ from typing import Any
 import attrs
 
 from .._actions import (
+    MOVE_TYPES,
     Action,
     ChoosePhase,
     Discard,
@@ -597,3 +598,22 @@ _JUDGES: dict[type, Judge] = {
     Skip: _skip,
     Save: _save,
 }
+"""The advice's judge of each kind of move, which ranks it."""
+
+
+def check_judges(judges: dict[type, Judge], records: tuple[type, ...]) -> None:
+    """Raise :class:`ImportError` unless ``judges`` has a judge for every kind
+    of move of ``records`` (``MOVE_TYPES``, the table of moves' order), and
+    none for another; run at import, so that a new kind of move without its
+    advice fails at once, naming the place to add it, not in a game."""
+    missing = [record.__name__ for record in records if record not in judges]
+    extra = [record.__name__ for record in judges if record not in records]
+    if missing or extra:
+        raise ImportError(
+            "phase10.analysis._advice._JUDGES must have a judge for every kind "
+            f"of move and no other: add {missing}, remove {extra} "
+            "(src/phase10/analysis/_advice.py, at _JUDGES)"
+        )
+
+
+check_judges(_JUDGES, MOVE_TYPES)
