@@ -101,6 +101,23 @@ def _read(answer: str, strict: bool) -> str:
         ("X B5", "CardNotInHand", "CardNotInHand"),  # read, and not legal
         ("D", "WrongStep", "WrongStep"),
         ("The discard pile tempts me: `D`", "NotationError", "WrongStep"),
+        # A move named, and another spoken of: refused, never misread.
+        (
+            "Move 1 (X R4) would break my pair. I'll discard Y7 instead.",
+            "",
+            "NotationError",
+        ),
+        (
+            "Discarding the Y7 is best; option 1 would waste my R4.",
+            "",
+            "other moves too",
+        ),
+        ("I'll get rid of Y7 rather than R4 (#1).", "", "other moves too"),
+        ("I will not discard Y7. Instead I throw away R9.", "", "other moves too"),
+        ("Answer: X R9\nPhase 2", "NotationError", "X R9"),  # its first line
+        ("X R9\n\nR4 pairs with nothing.", "NotationError", "X R9"),
+        ("#" + " " * 99_990 + "x", "NotationError", "no move could be read"),
+        ("move" + "\t" * 99_990 + "x", "NotationError", "no move could be read"),
     ],
 )
 def test_answers_are_read_strictly_or_leniently(
@@ -108,6 +125,28 @@ def test_answers_are_read_strictly_or_leniently(
 ) -> None:
     assert strict in _read(answer, True)
     assert lenient in _read(answer, False)
+
+
+@pytest.mark.parametrize(
+    ("answer", "read"),
+    [
+        ("I'll take from the discard pile rather than draw from the draw pile.", ""),
+        ("I'll draw. Taking from the discard pile (T) is worse.", ""),
+        ("Option 2 is to take the discard, which I don't want; I'll draw.", ""),
+        ("I will draw from the discard pile, so `T`.", "T"),
+        ("I'll draw from the draw pile.", "D"),
+    ],
+)
+def test_a_draw_named_while_the_other_pile_is_spoken_of_is_refused(
+    answer: str, read: str
+) -> None:
+    seen = view(new_game(2, seed=1), 1)
+    try:
+        got = read_move(answer, seen, strict=False).notation
+    except NotationError as error:
+        got = ""
+        assert "other moves too" in str(error) or "names 2" in str(error)
+    assert got == read
 
 
 def test_a_refusal_is_the_package_s_own_error_kind() -> None:

@@ -23,11 +23,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from .._actions import Action, parse_action
-from .._cards import format_cards
+from .._actions import Action, Draw, parse_action
+from .._cards import Card, format_cards
 from .._errors import IllegalMove, NotationError, UsageError, shown
 from .._legal import legal_actions, verify_apply
-from .._state import GameState, Step
+from .._state import GameState, Pile, Step
 from .._view import PlayerView, view
 from ._base import Bot, as_view, count, random_source
 from ._program import ProgramFailed
@@ -152,12 +152,13 @@ def _status(seen: PlayerView, seat: int) -> str:
 
 # --- reading an answer ---------------------------------------------------------
 
-_NUMBER = re.compile(r"(?:move|option|number|no\.?|#)?\s*#?\s*(\d{1,6})\s*[.):]?", re.I)
+_NUMBER = re.compile(r"(?:move|option|number|no\.?)?[\s#]*(\d{1,6})[\s.):]*", re.I)
 """A whole answer that is a move's number in the list: ``3``, ``3.``, ``#3``,
-``option 3``."""
+``option 3``. Each run of spaces is one quantifier, so that a long answer
+is read in linear time."""
 
 _NUMBER_IN_PROSE = re.compile(
-    r"\b(?:move|option|number)\s*#?\s*(\d{1,6})\b|#(\d{1,6})\b", re.I
+    r"\b(?:move|option|number)[\s#]*(\d{1,6})\b|#(\d{1,6})\b", re.I
 )
 """A move's number named inside prose: ``move 3``, ``option #3``, ``#3``."""
 
@@ -175,16 +176,22 @@ def read_move(
 
     Strict, the answer is one move in notation and nothing else (letters in
     either case, a lay's groups and cards in any order, spaces around it).
-    Lenient, this is tried in turn, and the first that names a move wins:
+    Lenient, this is tried in turn, and the first that reads as a move
+    legal now wins:
 
-    1. the whole answer, then its last line that is not blank, each without
-       quotes, backticks, emphasis, a full stop or a label such as
-       ``Answer:`` around it, read as a move in notation, or as a number in
-       the list of :func:`prompt` (``3``, ``#3``, ``option 3``);
-    2. the moves named anywhere in the answer: inside backticks, by their
-       notation standing as words, by their words as :func:`prompt` writes
-       them, or by their number (``move 3``, ``#3``). The answer must name
-       exactly one move this way.
+    1. the whole answer, then its last line that is not blank, then its
+       first, each without quotes, backticks, emphasis, a full stop or a
+       label such as ``Answer:`` around it, read as a move in notation, or
+       as a number in the list of :func:`prompt` (``3``, ``#3``,
+       ``option 3``);
+    2. the move named anywhere in the answer: inside backticks, by its
+       notation standing as words, by its words as :func:`prompt` writes
+       them, or by its number (``move 3``, ``#3``). The answer must name
+       exactly one move this way, and speak of no other outside that name:
+       a card another move plays (``Y11``) or a pile another move draws
+       from. "I'll put G4 on group 0 rather than discard G4" is refused,
+       not read as the one move it names in the prompt's words; a refusal
+       is asked again, and a misread would be played.
 
     Raises :class:`~phase10.NotationError` when no move can be read (or
     several are named) and :class:`~phase10.IllegalMove` when the move read
@@ -216,12 +223,26 @@ def read_move(
         verify_apply(seen, move)
         return move
     moves = legal_actions(seen)
+    refusal: NotationError | IllegalMove | None = None
     for text in _whole_answers(answer):
-        move_or_none = _read_whole(text, moves)
-        if move_or_none is not None:
-            verify_apply(seen, move_or_none)
-            return move_or_none
-    named = _named(answer, moves)
+        try:
+            move_or_none = _read_whole(text, moves)
+            if move_or_none is not None:
+                verify_apply(seen, move_or_none)
+                return move_or_none
+        except (NotationError, IllegalMove) as error:
+            refusal = refusal or error
+    try:
+        return _read_prose(answer, seen, moves)
+    except NotationError:
+        if refusal is not None:
+            raise refusal from None
+        raise
+
+
+def _read_prose(answer: str, seen: PlayerView, moves: Sequence[Action]) -> Action:
+    """The one move ``answer`` names anywhere, and no other move hinted at."""
+    named, hinted = _named(answer, moves)
     if not named:
         raise NotationError(
             f"no move could be read in the answer {_clip(answer)}: name one "
@@ -232,14 +253,20 @@ def read_move(
         raise NotationError(
             f"the answer names {len(named)} moves ({listed}): name just one"
         )
+    others = [move.notation for move in hinted if move != named[0]]
+    if others:
+        raise NotationError(
+            f"the answer names {named[0].notation} but speaks of other moves too "
+            f"({', '.join(others)}): name just one, in notation"
+        )
     verify_apply(seen, named[0])
     return named[0]
 
 
 def _whole_answers(answer: str) -> list[str]:
-    """The whole answer and its last line, unwrapped."""
+    """The whole answer, its last line and its first, unwrapped."""
     lines = [line for line in answer.splitlines() if line.strip()]
-    texts = [answer, *lines[-1:]] if len(lines) > 1 else [answer]
+    texts = [answer, lines[-1], lines[0]] if len(lines) > 1 else [answer]
     unwrapped = []
     for text in texts:
         text = text.strip(_WRAPPING)
@@ -268,36 +295,59 @@ def _numbered(number: int, moves: Sequence[Action]) -> Action:
     return moves[number - 1]
 
 
-def _named(answer: str, moves: Sequence[Action]) -> list[Action]:
-    """The distinct moves named anywhere in ``answer``, in the order named."""
-    mentions: list[tuple[int, Action]] = []
+def _named(answer: str, moves: Sequence[Action]) -> tuple[list[Action], list[Action]]:
+    """The distinct moves named anywhere in ``answer``, in the order named,
+    and the moves hinted at outside those names: by a card they play
+    (``Y11``) or by the pile they draw from."""
+    mentions: list[tuple[int, int, Action]] = []
     for span in re.finditer(r"`([^`\n]{1,200})`", answer):
         try:
             move = parse_action(span.group(1).strip(_WRAPPING))
         except NotationError:
             continue
-        mentions.append((span.start(1), move))
+        mentions.append((span.start(), span.end(), move))
     lowered = answer.lower()
     for move in moves:
         pattern = r"(?<![\w|])" + re.escape(move.notation) + r"(?![\w|])"
         for found in re.finditer(pattern, answer):
-            mentions.append((found.start(), move))
+            mentions.append((found.start(), found.end(), move))
         words = str(move).lower()
         start = lowered.find(words)
         while start >= 0:
             end = start + len(words)
             if end >= len(lowered) or not lowered[end].isalnum():
-                mentions.append((start, move))
+                mentions.append((start, end, move))
             start = lowered.find(words, start + 1)
     for found in _NUMBER_IN_PROSE.finditer(answer):
         number = int(found.group(1) or found.group(2))
         if 1 <= number <= len(moves):
-            mentions.append((found.start(), moves[number - 1]))
+            mentions.append((found.start(), found.end(), moves[number - 1]))
     named: list[Action] = []
-    for _, move in sorted(mentions, key=lambda mention: mention[0]):
+    for _, _, move in sorted(mentions, key=lambda mention: mention[0]):
         if move not in named:
             named.append(move)
-    return named
+    hinted: list[Action] = []
+    for move in moves:
+        for pattern in _hints(move):
+            for found in re.finditer(pattern, answer, re.I):
+                inside = any(
+                    s <= found.start() and found.end() <= e for s, e, _ in mentions
+                )
+                if not inside and move not in hinted:
+                    hinted.append(move)
+    return named, hinted
+
+
+def _hints(move: Action) -> list[str]:
+    """What hints at ``move`` in prose: the card it plays, the pile it draws."""
+    if isinstance(move, Draw):
+        if move.source is Pile.DRAW:
+            return [r"\bdraw(?:s|ing)?\b", r"\bdraw pile\b"]
+        return [r"\bdiscard pile\b", r"\btak(?:e|es|ing)\b"]
+    card = getattr(move, "card", None)
+    if isinstance(card, Card):
+        return [r"(?<![\w|])" + re.escape(str(card)) + r"(?![\w|])"]
+    return []
 
 
 def _clip(text: str, most: int = 80) -> str:
@@ -465,4 +515,4 @@ class LanguageModelBot:
 
     def _write(self, **record: Any) -> None:
         if self.trace is not None:
-            self.trace.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self.trace.write(json.dumps(record) + "\n")
