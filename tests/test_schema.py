@@ -540,7 +540,7 @@ def _edges(bounds: dict[str, Any]) -> Iterator[tuple[Any, bool]]:
 
 def test_every_fixed_bound_of_a_move_is_the_same_to_the_schema_and_the_reader() -> None:
     """Each move field's bounds come from one place, the field's own
-    (``_actions.BOUNDS``): on each edge, one value inside and one outside,
+    (``_limits.BOUNDS``): on each edge, one value inside and one outside,
     the reader and the schema agree."""
     walked = 0
     for cls in MOVE_TYPES:

@@ -23,7 +23,6 @@ from ._limits import BOUNDS
 from ._state import Pile
 
 __all__ = [
-    "BOUNDS",
     "MAX_MOVE_NUMBER",
     "MOVE_CLASSES",
     "MOVE_TYPES",

@@ -449,6 +449,7 @@ def _validate(rules: Rules) -> None:
     for name, hint in _field_types():
         _check_type(name, getattr(rules, name), hint)
     _check_editions(rules)
+    _check_bounds(rules)
     if not rules.phases:
         raise RulesError("the phase list cannot be empty")
     if not any(card.is_number for card in rules.deck):
@@ -484,27 +485,24 @@ def _check_editions(rules: Rules) -> None:
             "everyone_advances moves every player to their next phase in order, "
             "so it needs phase_choice=PhaseChoice.IN_ORDER"
         )
-    _check_bounds(rules, ("saves_per_hand", "most_saved"))
 
 
-def _check_bounds(rules: Rules, names: tuple[str, ...]) -> None:
-    """The fixed bounds of fields ``names``, as each field declares them
-    (``BOUNDS``), which the rules' JSON Schema states too."""
-    fields = attrs.fields_dict(Rules)
-    for name in names:
-        bounds = fields[name].metadata[BOUNDS]
-        value = getattr(rules, name)
-        if not bounds["minimum"] <= value <= bounds["maximum"]:
+def _check_bounds(rules: Rules) -> None:
+    """The fixed bounds of every field that declares them (``BOUNDS``),
+    which the rules' JSON Schema states too."""
+    for field in attrs.fields(Rules):
+        bounds = field.metadata.get(BOUNDS)
+        value = getattr(rules, field.name)
+        if bounds is not None and not bounds["minimum"] <= value <= bounds["maximum"]:
             raise RulesError(
-                f"{name} must be {bounds['minimum']} to {bounds['maximum']}, "
+                f"{field.name} must be {bounds['minimum']} to {bounds['maximum']}, "
                 f"not {shown(value)}"
             )
 
 
 def _check_sizes(rules: Rules) -> None:
-    """The limits on the numbers of a rule set (R17): hand size, players, and
-    a deck big enough to deal."""
-    _check_bounds(rules, ("hand_size", "min_players", "max_players"))
+    """The limits on the numbers of a rule set (R17) beyond each field's
+    own bounds: the players' range, and a deck big enough to deal."""
     if rules.max_players < rules.min_players:
         raise RulesError(
             f"max_players ({shown(rules.max_players)}) is below "

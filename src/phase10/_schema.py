@@ -231,7 +231,7 @@ def _field(codec: Codec, field: str, hint: Any, defs: _Defs) -> dict[str, Any]:
 
 
 def _bounded(schema: dict[str, Any], bounds: dict[str, Any]) -> dict[str, Any]:
-    """``schema`` with a field's own fixed bounds (``_actions.BOUNDS``), the
+    """``schema`` with a field's own fixed bounds (``_limits.BOUNDS``), the
     numbers its check applies, put in at every level they name."""
     merged = dict(schema)
     for key, value in bounds.items():
