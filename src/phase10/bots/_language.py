@@ -308,8 +308,7 @@ def _named(answer: str, moves: Sequence[Action]) -> tuple[list[Action], list[Act
         mentions.append((span.start(), span.end(), move))
     lowered = answer.lower()
     for move in moves:
-        pattern = r"(?<![\w|])" + re.escape(move.notation) + r"(?![\w|])"
-        for found in re.finditer(pattern, answer):
+        for found in re.finditer(_standing(move.notation), answer):
             mentions.append((found.start(), found.end(), move))
         words = str(move).lower()
         start = lowered.find(words)
@@ -346,8 +345,14 @@ def _hints(move: Action) -> list[str]:
         return [r"\bdiscard pile\b", r"\btak(?:e|es|ing)\b"]
     card = getattr(move, "card", None)
     if isinstance(card, Card):
-        return [r"(?<![\w|])" + re.escape(str(card)) + r"(?![\w|])"]
+        return [_standing(str(card))]
     return []
+
+
+def _standing(text: str) -> str:
+    """A pattern of ``text`` standing as words: not inside a longer word,
+    nor beside a lay's ``|``."""
+    return r"(?<![\w|])" + re.escape(text) + r"(?![\w|])"
 
 
 def _clip(text: str, most: int = 80) -> str:
@@ -415,8 +420,8 @@ class LanguageModelBot:
             raise UsageError(
                 f"trace is a text stream, with a write(text) method, not {shown(trace)}"
             )
+        random_source(rng)  # checked as every bot checks it, and not used
         self.model = model
-        self.rng = random_source(rng)
         self.strict = strict
         self.retries = count("retries", retries, 0)
         self.fallback = fallback
