@@ -392,9 +392,7 @@ def test_the_hint_s_example_of_a_kind_is_the_advised_move_when_advised() -> None
                 assert advised[1] in examples, text
                 checked += 1
             state = phase10.apply(state, bot.choose(seen))
-            if state.step is not phase10.Step.PLAY and state.step is not (
-                phase10.Step.DRAW
-            ):
+            if state.step not in (phase10.Step.DRAW, phase10.Step.PLAY):
                 break
     assert checked >= 20
 
