@@ -281,6 +281,7 @@ LAYERS: list[set[str]] = [
     {"phase10._invariants", "phase10._edition_checks", "phase10._determinize"},  # 14.
     {  # 15. documents, and their JSON Schemas
         "phase10._codec",
+        "phase10._event_codec",
         "phase10._record",
         "phase10._serialize",
         "phase10._schema",

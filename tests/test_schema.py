@@ -28,6 +28,7 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from strategies import every_later_option, game_states, rules_records
+from test_event_documents import EVERY_EVENT
 
 import phase10
 from phase10 import (
@@ -43,6 +44,7 @@ from phase10 import (
     Discard,
     Draw,
     DrawSaved,
+    Event,
     FormatError,
     GameRecord,
     GameState,
@@ -75,13 +77,14 @@ from phase10._memo import clear_all
 from phase10._shuffle import MAX_SEED_DIGITS
 from phase10.bots import GreedyBot
 
-KINDS = ("rules", "state", "view", "move", "record")
+KINDS = ("rules", "state", "view", "move", "record", "event")
 KIND_OF_DOCUMENT = {
     "phase10/rules": "rules",
     "phase10/state": "state",
     "phase10/view": "view",
     "phase10/action": "move",
     "phase10/record": "record",
+    "phase10/event": "event",
 }
 READERS: dict[str, Any] = {
     "rules": lambda data: from_dict(data, Rules),
@@ -89,6 +92,7 @@ READERS: dict[str, Any] = {
     "view": lambda data: from_dict(data, PlayerView),
     "move": lambda data: from_dict(data, Action),
     "record": GameRecord.from_dict,
+    "event": lambda data: from_dict(data, Event),
 }
 COMPAT = sorted(
     path
@@ -432,6 +436,8 @@ def samples() -> Iterator[tuple[str, dict[str, Any]]]:
     for move in EVERY_MOVE:
         yield repr(move), to_dict(move)
     yield "record", attrs.evolve(record, actions=EVERY_MOVE[:4]).to_dict()
+    for event in EVERY_EVENT:
+        yield repr(event), to_dict(event)
 
 
 def refusal(document: Any, kind: str) -> str | None:

@@ -16,7 +16,8 @@ text) is given its own encoder or decoder. So adding a field to a record
 changes its documents with no change here.
 
 Rules and moves, which game records hold too, are read and written here;
-states and views in ``_serialize.py``; records in ``_record.py``.
+states and views in ``_serialize.py``; records in ``_record.py``; events
+in ``_event_codec.py``.
 """
 
 from __future__ import annotations

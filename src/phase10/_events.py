@@ -11,7 +11,9 @@ another seat may be told.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Sequence
+from typing import ClassVar, Final
 
 import attrs
 from typing_extensions import Self
@@ -19,9 +21,11 @@ from typing_extensions import Self
 from ._cards import Card
 from ._errors import UsageError, seat_type_error, shown
 from ._immutable import Immutable
+from ._limits import BOUNDS, MAX_PHASES, MAX_PLAYERS
 from ._state import Meld, Pile
 
 __all__ = [
+    "EVENT_TYPES",
     "CardDiscarded",
     "CardDrawn",
     "CardHit",
@@ -38,6 +42,12 @@ __all__ = [
     "TurnLost",
     "WildSwapped",
 ]
+
+
+_SEAT: Final = {BOUNDS: {"minimum": 0, "maximum": MAX_PLAYERS - 1}}
+"""The metadata of a field that names a seat (or ``None``, where its type
+says so): its fixed bounds (``_limits.BOUNDS``), which the reader of event
+documents checks and their JSON Schema states."""
 
 
 def _check_seat(seat: object) -> None:
@@ -91,7 +101,10 @@ class CardDrawn(_Told):
     .. versionadded:: 0.1
     """
 
-    player: int
+    name: ClassVar[str] = "card_drawn"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
     source: Pile
     card: Card | None
 
@@ -115,8 +128,11 @@ class PhaseLaid(_Told):
     .. versionadded:: 0.1
     """
 
-    player: int
-    melds: tuple[Meld, ...]
+    name: ClassVar[str] = "phase_laid"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
+    melds: tuple[Meld, ...] = attrs.field(metadata={BOUNDS: {"minItems": 1}})
 
     def _sentence(self, names: Sequence[str]) -> str:
         groups = " | ".join(str(meld) for meld in self.melds)
@@ -130,7 +146,10 @@ class CardHit(_Told):
     .. versionadded:: 0.1
     """
 
-    player: int
+    name: ClassVar[str] = "card_hit"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
     card: Card
     meld: int
     result: Meld
@@ -149,7 +168,10 @@ class CardDiscarded(_Told):
     .. versionadded:: 0.1
     """
 
-    player: int
+    name: ClassVar[str] = "card_discarded"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
     card: Card
 
     def _sentence(self, names: Sequence[str]) -> str:
@@ -163,8 +185,11 @@ class SkipPlayed(_Told):
     .. versionadded:: 0.1
     """
 
-    player: int
-    target: int | None
+    name: ClassVar[str] = "skip_played"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
+    target: int | None = attrs.field(metadata=_SEAT)
 
     def _sentence(self, names: Sequence[str]) -> str:
         if self.target is None:
@@ -179,7 +204,10 @@ class TurnLost(_Told):
     .. versionadded:: 0.1
     """
 
-    player: int
+    name: ClassVar[str] = "turn_lost"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
 
     def _sentence(self, names: Sequence[str]) -> str:
         return f"{_name(names, self.player)} loses a turn"
@@ -191,6 +219,9 @@ class DrawPileShuffled(_Told):
 
     .. versionadded:: 0.1
     """
+
+    name: ClassVar[str] = "draw_pile_shuffled"
+    """The event's ``"type"`` in its document."""
 
     size: int
 
@@ -205,8 +236,11 @@ class HandEnded(_Told):
     .. versionadded:: 0.1
     """
 
-    went_out: int | None
-    points: tuple[int, ...]
+    name: ClassVar[str] = "hand_ended"
+    """The event's ``"type"`` in its document."""
+
+    went_out: int | None = attrs.field(metadata=_SEAT)
+    points: tuple[int, ...] = attrs.field(metadata={BOUNDS: {"maxItems": MAX_PLAYERS}})
 
     def _sentence(self, names: Sequence[str]) -> str:
         if self.went_out is None:
@@ -221,7 +255,10 @@ class GameEnded(_Told):
     .. versionadded:: 0.1
     """
 
-    winner: int
+    name: ClassVar[str] = "game_ended"
+    """The event's ``"type"`` in its document."""
+
+    winner: int = attrs.field(metadata=_SEAT)
 
     def _sentence(self, names: Sequence[str]) -> str:
         return f"{_name(names, self.winner)} wins the game"
@@ -235,8 +272,11 @@ class HandDealt(_Told):
     .. versionadded:: 0.1
     """
 
-    hand_number: int
-    dealer: int
+    name: ClassVar[str] = "hand_dealt"
+    """The event's ``"type"`` in its document."""
+
+    hand_number: int = attrs.field(metadata={BOUNDS: {"minimum": 1}})
+    dealer: int = attrs.field(metadata=_SEAT)
     starter: Card
     tiebreak: bool
 
@@ -256,8 +296,11 @@ class PhaseChosen(_Told):
     .. versionadded:: 0.2
     """
 
-    player: int
-    phase: int
+    name: ClassVar[str] = "phase_chosen"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
+    phase: int = attrs.field(metadata={BOUNDS: {"minimum": 1, "maximum": MAX_PHASES}})
 
     def _sentence(self, names: Sequence[str]) -> str:
         return f"{_name(names, self.player)} chooses phase {self.phase}"
@@ -272,7 +315,10 @@ class CardSaved(_Told):
     .. versionadded:: 0.2
     """
 
-    player: int
+    name: ClassVar[str] = "card_saved"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
     card: Card | None
     hidden: bool = False
 
@@ -297,7 +343,10 @@ class SavedCardDrawn(_Told):
     .. versionadded:: 0.2
     """
 
-    player: int
+    name: ClassVar[str] = "saved_card_drawn"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
     card: Card | None
     hidden: bool = False
 
@@ -321,7 +370,10 @@ class WildSwapped(_Told):
     .. versionadded:: 0.2
     """
 
-    player: int
+    name: ClassVar[str] = "wild_swapped"
+    """The event's ``"type"`` in its document."""
+
+    player: int = attrs.field(metadata=_SEAT)
     card: Card
     meld: int
     result: Meld
@@ -350,3 +402,9 @@ Event = (
     | WildSwapped
 )
 """Any event."""
+
+EVENT_TYPES: Final[tuple[type[Event], ...]] = typing.get_args(Event)
+"""Every kind of event, in the order of :data:`Event`.
+
+.. versionadded:: 0.3
+"""

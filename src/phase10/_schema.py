@@ -40,6 +40,8 @@ from ._actions import MOVE_TYPES
 from ._cards import FACES, Card
 from ._codec import _MOVES, _RULES, WRITTEN_AS, Codec, record_codec
 from ._errors import UsageError, shown
+from ._event_codec import EVENTS
+from ._events import EVENT_TYPES
 from ._fields import (
     FIELD_RULES,
     RULE_SHAPES,
@@ -64,7 +66,7 @@ __all__ = ["DIALECT", "KINDS", "json_schema", "schema_id"]
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of every schema: draft 2020-12."""
 
-KINDS: Final = ("rules", "state", "view", "move", "record")
+KINDS: Final = ("rules", "state", "view", "move", "record", "event")
 """The kinds of document :func:`json_schema` describes."""
 
 _DOCUMENT: Final = {
@@ -73,6 +75,7 @@ _DOCUMENT: Final = {
     "view": "view",
     "move": "action",
     "record": "record",
+    "event": "event",
 }
 """The name each kind's documents carry: ``"schema": "phase10/<name>"``."""
 
@@ -85,6 +88,7 @@ _TITLES: Final = {
     "view": ("PlayerView", "A game as one seat, or a spectator, sees it"),
     "move": ("Action", "A move of any kind, named by its type"),
     "record": ("GameRecord", "A game's rules, players, seed and every move"),
+    "event": ("Event", "What a move did, of any kind, named by its type"),
 }
 """The title of each kind's schema (the name a generated type takes), and
 what its documents hold."""
@@ -100,7 +104,8 @@ def json_schema(kind: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a kind of document.
 
     ``kind`` is ``"rules"``, ``"state"``, ``"view"``, ``"move"`` (the
-    ``phase10/action`` documents of every kind of move) or ``"record"``.
+    ``phase10/action`` documents of every kind of move), ``"record"`` or
+    ``"event"`` (the ``phase10/event`` documents of every kind of event).
     The schema is made from the descriptions the readers and writers use
     (see the page "Compatibility"), and its ``$id`` carries the document
     version. It describes the shape of a document: which keys, of which
@@ -127,6 +132,8 @@ def json_schema(kind: str) -> dict[str, Any]:
     A kind of document not among those raises :class:`~phase10.UsageError`.
 
     .. versionadded:: 0.2
+    .. versionchanged:: 0.3
+       The kind ``"event"``.
     """
     if not isinstance(kind, str) or kind not in _DOCUMENT:
         kinds = ", ".join(repr(one) for one in KINDS)
@@ -140,12 +147,17 @@ def json_schema(kind: str) -> dict[str, Any]:
 @functools.cache
 def _made(kind: str) -> dict[str, Any]:
     defs = _Defs()
-    if kind == "move":
+    if kind in ("move", "event"):
+        codecs = (
+            [_MOVES[cls] for cls in MOVE_TYPES]
+            if kind == "move"
+            else [EVENTS[cls] for cls in EVENT_TYPES]
+        )
         body: dict[str, Any] = {
             "oneOf": [
-                _document("action", _record_object(_MOVES[cls], defs))
-                | {"title": f"{cls.__name__}Document"}
-                for cls in MOVE_TYPES
+                _document(_DOCUMENT[kind], _record_object(codec, defs))
+                | {"title": f"{codec.cls.__name__}Document"}
+                for codec in codecs
             ]
         }
     elif kind == "record":

@@ -5,13 +5,14 @@ Four functions cover every kind of document, in the manner of
 
 - :func:`to_dict` and :func:`to_json` write a :class:`~phase10.GameState`,
   a :class:`~phase10.PlayerView`, a :class:`~phase10.Rules`, a move record
-  (:class:`~phase10.Draw`, :class:`~phase10.LayPhase`, ...) or a
-  :class:`~phase10.GameRecord`;
+  (:class:`~phase10.Draw`, :class:`~phase10.LayPhase`, ...), a
+  :class:`~phase10.GameRecord` or an event (:class:`~phase10.CardDrawn`,
+  ...);
 - :func:`from_dict` and :func:`from_json` read one back, given the class
-  to expect (``Action`` for any move).
+  to expect (``Action`` for any move, ``Event`` for any event).
 
 Every document carries ``"schema": "phase10/<kind>"`` (``state``, ``view``,
-``rules``, ``action`` or ``record``) and ``"version": 1``. A record's
+``rules``, ``action``, ``record`` or ``event``) and ``"version": 1``. A record's
 document has one key per field, in the fields' order, so equal objects
 always give equal text (see ``_codec.py``). Cards are written in their
 notation (``"R7"``, ``"W"``), phases in their canonical text (``"2 sets of
@@ -50,6 +51,8 @@ from typing import Any, Final, NamedTuple, TypeVar, overload
 from ._actions import MOVE_TYPES, Action
 from ._codec import Codec, Decoder, read_move, read_rules, write_move, write_rules
 from ._errors import FormatError, UsageError, shown
+from ._event_codec import read_event, write_event
+from ._events import EVENT_TYPES, Event
 from ._fields import Table
 from ._invariants import agree_state, agree_view, table_of
 from ._json import (
@@ -88,7 +91,7 @@ _T = TypeVar("_T")
 
 
 def to_dict(
-    obj: GameState | PlayerView | Rules | Action | GameRecord,
+    obj: GameState | PlayerView | Rules | Action | GameRecord | Event,
 ) -> dict[str, Any]:
     """``obj`` as a JSON-ready dict of plain values, with its schema and version.
 
@@ -100,13 +103,13 @@ def to_dict(
     if kind is None:
         raise UsageError(
             f"cannot write a {type(obj).__name__}: to_dict takes a GameState, "
-            "a PlayerView, a Rules, a move record or a GameRecord"
+            "a PlayerView, a Rules, a move record, a GameRecord or an event"
         )
     return document(kind.name, kind.write(obj))
 
 
 def to_json(
-    obj: GameState | PlayerView | Rules | Action | GameRecord,
+    obj: GameState | PlayerView | Rules | Action | GameRecord | Event,
     *,
     indent: int | None = None,
 ) -> str:
@@ -128,7 +131,7 @@ def from_dict(data: object, kind: type[_T]) -> _T: ...
 
 
 @overload
-def from_dict(data: object, kind: UnionType) -> Action: ...
+def from_dict(data: object, kind: UnionType) -> Any: ...  # Action or Event
 
 
 def from_dict(data: object, kind: object) -> Any:
@@ -136,9 +139,13 @@ def from_dict(data: object, kind: object) -> Any:
 
     ``kind`` is :class:`~phase10.GameState`, :class:`~phase10.PlayerView`,
     :class:`~phase10.Rules`, :class:`~phase10.GameRecord`, one move class
-    such as :class:`~phase10.Draw`, or :data:`~phase10.Action` for any move.
-    ``data`` is untrusted: anything that does not describe a possible
-    ``kind`` raises :class:`~phase10.FormatError` saying what and where.
+    such as :class:`~phase10.Draw`, :data:`~phase10.Action` for any move,
+    one event class such as :class:`~phase10.CardDrawn`, or
+    :data:`~phase10.Event` for any event (read for its form: the seats and
+    cards it names are checked, not that it could happen in a game, which
+    its document does not hold). ``data`` is untrusted: anything that does
+    not describe a possible ``kind`` raises :class:`~phase10.FormatError`
+    saying what and where.
 
     .. versionadded:: 0.1
     """
@@ -150,7 +157,7 @@ def from_json(text: str | bytes, kind: type[_T]) -> _T: ...
 
 
 @overload
-def from_json(text: str | bytes, kind: UnionType) -> Action: ...
+def from_json(text: str | bytes, kind: UnionType) -> Any: ...  # Action or Event
 
 
 def from_json(text: str | bytes, kind: object) -> Any:
@@ -168,8 +175,9 @@ def from_json(text: str | bytes, kind: object) -> Any:
 def _read(data: object, kind: _Kind) -> Any:
     result = read_document(data, kind.name, kind.read)
     if kind.only is not None and not isinstance(result, kind.only):
+        noun = "event" if kind.name == "event" else "move"
         raise FormatError(
-            f"type: expected a {kind.only.name} move, not {type(result).name}"
+            f"type: expected a {kind.only.name} {noun}, not {type(result).name}"
         )
     return result
 
@@ -248,18 +256,22 @@ class _Kind(NamedTuple):
 
 
 _ACTION_KIND: Final = _Kind("action", write_move, read_move)
+_EVENT_KIND: Final = _Kind("event", write_event, read_event)
 _KIND_OF_TYPE: Final[dict[object, _Kind]] = {
     GameState: _Kind("state", _STATE.write, _read_state),
     PlayerView: _Kind("view", _VIEW.write, _read_view),
     Rules: _Kind("rules", write_rules, read_rules),
     GameRecord: _Kind("record", write_record, read_record),
     **dict.fromkeys(MOVE_TYPES, _ACTION_KIND),
+    **dict.fromkeys(EVENT_TYPES, _EVENT_KIND),
 }
 """The kind of document each class is written as."""
 _KIND_OF_CLASS: Final[dict[object, _Kind]] = {
     **_KIND_OF_TYPE,
     Action: _ACTION_KIND,
     **{cls: _ACTION_KIND._replace(only=cls) for cls in MOVE_TYPES},
+    Event: _EVENT_KIND,
+    **{cls: _EVENT_KIND._replace(only=cls) for cls in EVENT_TYPES},
 }
 """The kind of document read for each class asked for."""
 
@@ -273,6 +285,6 @@ def _reader_for(kind: object) -> _Kind:
         name = kind.__name__ if isinstance(kind, type) else shown(kind, json=True)
         raise UsageError(
             f"cannot read {name}: give GameState, PlayerView, Rules, "
-            "GameRecord, Action or one move class"
+            "GameRecord, Action, one move class, Event or one event class"
         )
     return found
