@@ -275,7 +275,6 @@ def test_a_model_plays_whole_games_through_prose_answers() -> None:
         trace = io.StringIO()
         bot = LanguageModelBot(chatty(seed), trace=trace)
         result = play_game([bot, GreedyBot(random.Random(seed))], seed=seed)
-        bot.game_over(result)
         assert result.final.step is Step.GAME_OVER
         assert bot.stats["decisions"] == bot.stats["answers"] == bot.stats["moves"]
         assert bot.stats["unreadable"] == bot.stats["illegal"] == 0
@@ -393,3 +392,58 @@ def test_wrong_options_are_refused() -> None:
         LanguageModelBot(model, retries=-1)
     with pytest.raises(UsageError, match="GameResult"):
         LanguageModelBot(model).game_over("over")  # type: ignore[arg-type]
+
+
+def test_the_prompt_tells_what_happened_since_the_model_was_last_asked() -> None:
+    """The events the bot is told (as ``play_game`` tells them: each as its
+    seat may know it) are in the next prompt, once, after the facts; a card
+    another seat drew blind is not named."""
+    from phase10 import Discard, Draw, apply_with_events, new_game_with_events
+
+    texts: list[str] = []
+
+    def model(text: str) -> str:
+        texts.append(text)
+        return "1"
+
+    bot = LanguageModelBot(model)
+    state, dealt = new_game_with_events(2, seed=11)
+    watcher = 1 - state.current
+    bot.observe([event.seen_by(watcher) for event in dealt])
+    state, drawn = apply_with_events(state, Draw())
+    secret = state.players[state.current].hand[-1]
+    bot.observe([event.seen_by(watcher) for event in drawn])
+    state, discarded = apply_with_events(state, Discard(secret))
+    bot.observe([event.seen_by(watcher) for event in discarded])
+    assert state.current == watcher
+    bot.choose(view(state, watcher))
+    bot.choose(view(apply(state, Draw()), watcher))
+    first = texts[0].split("What happened since you were last asked:\n")[1]
+    told = first.split("\n\n")[0].splitlines()
+    names = [player.name for player in state.players]
+    mover = names[1 - watcher]
+    dealer = names[state.dealer]
+    assert told[0].startswith(f"- {dealer} deals hand 1; the discard pile starts with")
+    assert told[1:] == [
+        f"- {mover} draws a card from the draw pile",
+        f"- {mover} discards {secret}",
+    ]
+    assert "What happened" not in texts[1]  # told once, and nothing since
+    assert "What happened" not in prompt(view(state, watcher))
+    with pytest.raises(UsageError, match="a sequence of events"):
+        bot.observe("D")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="events only"):
+        prompt(view(state, watcher), None, [Draw()])  # type: ignore[list-item]
+
+
+def test_a_model_in_play_game_is_told_the_other_seats_moves() -> None:
+    texts: list[str] = []
+
+    def model(text: str) -> str:
+        texts.append(text)
+        return "1"
+
+    play_game([GreedyBot(), LanguageModelBot(model)], seed=3, max_moves=30)
+    later = [text for text in texts[1:] if "What happened" in text]
+    assert len(later) >= len(texts) // 2
+    assert any("Player 1 discards" in text for text in later)

@@ -26,19 +26,25 @@ from test_view import hidden_twin
 
 from phase10 import (
     PRESETS,
+    CardDrawn,
     Draw,
+    Event,
     FormatError,
     GameRecord,
     GameState,
     IllegalMove,
     NotationError,
+    Pile,
     Rules,
     RulesError,
     Step,
     UsageError,
     WrongStep,
+    apply,
+    apply_with_events,
     final_state,
     new_game,
+    new_game_with_events,
     to_dict,
     view,
 )
@@ -48,6 +54,7 @@ from phase10.bots import (
     ProgramBot,
     ProgramFailed,
     choose_message,
+    events_message,
     hello_message,
     level,
     play_game,
@@ -322,8 +329,6 @@ def test_answers_are_read_or_refused_with_the_kind_of_fault() -> None:
 
 
 def _drawn() -> GameState:
-    from phase10 import apply
-
     return apply(new_game(2, seed=1), Draw())
 
 
@@ -345,12 +350,16 @@ def test_every_message_matches_the_protocol_schema() -> None:
             move = GreedyBot(rng).choose(seen)
             validator.validate({"type": "move", "id": number, "move": move.notation})
             validator.validate({"type": "move", "id": number, "move": to_dict(move)})
-            from phase10 import apply
-
-            state = apply(state, move)
+            state, happened = apply_with_events(state, move)
+            for seat in (0, 1, None):
+                validator.validate(events_message([e.seen_by(seat) for e in happened]))
     with pytest.raises(RulesError, match="at least 2"):
         hello_message(Rules(), 1, 5.0)  # never written where the schema refuses
-    for good in ({"type": "ready", "name": "x"}, {"type": "bye"}):
+    for good in (
+        {"type": "ready", "name": "x"},
+        {"type": "ready", "name": "x", "events": True},
+        {"type": "bye"},
+    ):
         validator.validate(good)
     for bad in (
         {"type": "move", "move": "D"},
@@ -516,3 +525,145 @@ def test_the_command_line_matches_a_program_on_two_processes() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("2 games, seats rotated:")
     assert f"  {served}: " in done.stdout
+
+
+# --- the game's events ------------------------------------------------------------
+
+
+def test_a_javascript_bot_keeps_the_discard_pile_from_the_events_alone() -> None:
+    """With ``--track`` the JavaScript bot asks for the events, keeps the
+    discard pile (its size and top) from them alone, and stops at the first
+    question whose view disagrees: whole games pass with none (the events
+    are complete, in order, and readable in another language)."""
+    node = _node()
+    for seed in range(3):
+        with ProgramBot([node, JS_BOT, "--track"], random.Random(seed)) as js:
+            result = play_game([GreedyBot(), js], Rules.first_phases(3), seed=seed)
+            assert result.winner is not None
+            assert js.stats["moves"] > 10
+            assert js.stats["refused"] == js.stats["fallbacks"] == 0
+
+
+class Watcher:
+    """GreedyBot, keeping what it is told."""
+
+    def __init__(self) -> None:
+        self.greedy = GreedyBot()
+        self.told: list[tuple[Event, ...]] = []
+        self.results: list[Any] = []
+
+    def choose(self, seen: Any) -> Any:
+        return self.greedy.choose(seen)
+
+    def observe(self, happened: tuple[Event, ...]) -> None:
+        self.told.append(happened)
+
+    def game_over(self, result: Any) -> None:
+        self.results.append(result)
+
+
+def test_play_game_tells_each_watching_seat_its_own_events_and_the_end() -> None:
+    """``observe`` gets the deal's events and each move's, as the seat may
+    know them (a card another seat draws blind is not named); ``game_over``
+    gets the result once; a bot with neither method is told nothing."""
+    watchers: list[Any] = [Watcher(), GreedyBot(), Watcher()]
+    result = play_game(watchers, Rules.first_phases(2), seed=8)
+    state, dealt = new_game_with_events(3, Rules.first_phases(2), seed=8)
+    expected: dict[int, list[tuple[Event, ...]]] = {0: [], 2: []}
+    for seat in expected:
+        expected[seat].append(tuple(e.seen_by(seat) for e in dealt))
+    bots = [GreedyBot(), GreedyBot(), GreedyBot()]
+    while state.step is not Step.GAME_OVER:
+        mover = state.current
+        state, happened = apply_with_events(
+            state, bots[mover].choose(view(state, mover))
+        )
+        for seat in expected:
+            expected[seat].append(tuple(e.seen_by(seat) for e in happened))
+    assert state == result.final
+    for seat in expected:
+        watcher = watchers[seat]
+        assert isinstance(watcher, Watcher)
+        assert watcher.told == expected[seat]
+        assert watcher.results == [result]
+        blind = [
+            e
+            for told in watcher.told
+            for e in told
+            if isinstance(e, CardDrawn) and e.source is Pile.DRAW and e.player != seat
+        ]
+        assert blind and all(e.card is None for e in blind)
+
+
+@given(state=game_states(), shake=st.integers(0, 2**32))
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+def test_the_events_of_a_blind_draw_tell_another_seat_nothing_more(
+    state: GameState, shake: int
+) -> None:
+    """Re-deal what a watching seat cannot see: the events message it is
+    sent when the seat to move draws blind is the same, word for word."""
+    if state.step is not Step.DRAW or not state.draw_pile:
+        return
+    for watcher in range(len(state.players)):
+        if watcher == state.current:
+            continue
+        twin = hidden_twin(state, watcher, random.Random(shake))
+        messages = [
+            json.dumps(
+                events_message(
+                    [e.seen_by(watcher) for e in apply_with_events(s, Draw())[1]]
+                )
+            )
+            for s in (state, twin)
+        ]
+        assert messages[0] == messages[1]
+
+
+def test_a_program_that_does_not_ask_is_sent_no_events(tmp_path: Path) -> None:
+    command = guest(
+        tmp_path,
+        """
+        if message["type"] == "choose":
+            first = message["legal"][0]["notation"]
+            say({"type": "move", "id": message["id"], "move": first})
+        """,
+    )
+    with ProgramBot(command) as bot:
+        play_game([bot, GreedyBot()], Rules.first_phases(1), seed=2, max_moves=12)
+    kinds = {message["type"] for message in heard(tmp_path)}
+    assert kinds == {"hello", "choose", "bye"}
+
+
+def test_serve_asks_for_events_for_a_bot_that_observes_and_tells_it_them() -> None:
+    import io
+
+    state, dealt = new_game_with_events(2, seed=1)
+    seen = view(state, state.current)
+    watcher = Watcher()
+    lines = [
+        json.dumps(hello_message(seen.rules, 2, 1.0)),
+        json.dumps(events_message(dealt)),
+        json.dumps(choose_message(seen, 1)),
+        json.dumps({"type": "bye"}),
+    ]
+    out = io.StringIO()
+    assert serve(watcher, lines, out, name="w") == 1
+    ready = json.loads(out.getvalue().splitlines()[0])
+    assert ready == {"type": "ready", "name": "w", "events": True}
+    assert watcher.told == [dealt]
+    plain = io.StringIO()
+    serve(GreedyBot(), lines, plain, name="g")  # told nothing, asks nothing
+    assert json.loads(plain.getvalue().splitlines()[0]) == {
+        "type": "ready",
+        "name": "g",
+    }
+    with pytest.raises(FormatError, match="events are a list"):
+        serve(Watcher(), [lines[0], json.dumps({"type": "events", "events": 3})], out)
+    with pytest.raises(FormatError, match=r"phase10/event"):
+        serve(
+            Watcher(), [lines[0], json.dumps({"type": "events", "events": [{}]})], out
+        )
+    with pytest.raises(UsageError, match="a sequence of events"):
+        events_message(dealt[0])  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="events only"):
+        events_message([Draw()])  # type: ignore[list-item]

@@ -24,7 +24,8 @@ it into that seat's view before looking at it.
 - :func:`play_game` and :func:`tournament` play seeded games between bots.
 - :class:`ProgramBot` is a bot that is another program, in any language,
   speaking the bot protocol (JSON lines: :func:`hello_message`,
-  :func:`choose_message`, :func:`read_answer`, :func:`protocol_schema`);
+  :func:`choose_message`, :func:`events_message`, :func:`read_answer`,
+  :func:`protocol_schema`);
   :func:`serve` makes a Python bot such a program.
 - :class:`LanguageModelBot` plays a language model: :func:`prompt` writes a
   seat's view in sentences, with its moves, and :func:`read_move` reads the
@@ -56,6 +57,7 @@ from ._protocol import (
     PROTOCOL,
     PROTOCOL_VERSION,
     choose_message,
+    events_message,
     hello_message,
     protocol_schema,
     read_answer,
@@ -82,6 +84,7 @@ __all__ = [
     "SearchBot",
     "TournamentResult",
     "choose_message",
+    "events_message",
     "hello_message",
     "level",
     "play_game",
@@ -110,6 +113,7 @@ for _public in (
     SearchBot,
     TournamentResult,
     choose_message,
+    events_message,
     hello_message,
     level,
     play_game,

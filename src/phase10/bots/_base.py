@@ -36,6 +36,11 @@ __all__ = [
 class Bot(Protocol):
     """Anything that chooses a move from what its seat may see.
 
+    A bot may also have either of two methods, which :func:`play_game` and
+    :func:`tournament` call when it has them: ``observe(events)``, told the
+    events of the deal and of every move as its seat may know them, and
+    ``game_over(result)``, told the :class:`GameResult`.
+
     .. versionadded:: 0.1
     """
 

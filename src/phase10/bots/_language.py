@@ -26,6 +26,7 @@ from typing import IO, Any
 from .._actions import Action, Draw, parse_action
 from .._cards import Card, format_cards
 from .._errors import IllegalMove, NotationError, UsageError, shown
+from .._events import EVENT_TYPES, Event
 from .._legal import legal_actions, verify_apply
 from .._state import GameState, Pile, Step
 from .._view import PlayerView, view
@@ -42,12 +43,18 @@ MAX_ANSWER_LENGTH = 100_000
 # --- the prompt ----------------------------------------------------------------
 
 
-def prompt(seen: PlayerView | GameState, refused: str | None = None) -> str:
+def prompt(
+    seen: PlayerView | GameState,
+    refused: str | None = None,
+    happened: Sequence[Event] = (),
+) -> str:
     """What the seat of ``seen`` sees, in sentences, and the moves it may
     make now, numbered from 1 in the order of
     :func:`~phase10.legal_actions`, each in notation and in words; then how
     to answer. ``refused``, when the question is asked again, says why the
-    last answer was refused.
+    last answer was refused. ``happened``, the events since the seat was
+    last asked (each as the seat may know it, as a bot's ``observe`` is
+    told them), are told one a line after the facts.
 
     Everything in it comes from the view, so it tells nothing the seat
     cannot see (a state is taken as the view of its seat to move). A seat
@@ -71,7 +78,13 @@ def prompt(seen: PlayerView | GameState, refused: str | None = None) -> str:
         raise UsageError(f"refused is a text or None, not {shown(refused)}")
     if seen.seat is None:
         raise UsageError("a prompt is for a seat's view, not a spectator's")
+    happened = _events(happened)
     lines = [*_facts(seen), ""]
+    if happened:
+        names = [player.name for player in seen.players]
+        lines.append("What happened since you were last asked:")
+        lines += [f"- {event.describe(names)}" for event in happened]
+        lines.append("")
     moves = legal_actions(seen)
     if moves:
         lines.append("The moves you may make now:")
@@ -89,6 +102,16 @@ def prompt(seen: PlayerView | GameState, refused: str | None = None) -> str:
             f"Your last answer was refused: {refused.rstrip('.')}. Answer again.",
         ]
     return "\n".join(lines)
+
+
+def _events(happened: object) -> tuple[Event, ...]:
+    """``happened`` as a tuple of events, or a :class:`UsageError`."""
+    if isinstance(happened, str) or not isinstance(happened, Sequence):
+        raise UsageError(f"happened is a sequence of events, not {shown(happened)}")
+    for event in happened:
+        if not isinstance(event, EVENT_TYPES):
+            raise UsageError(f"happened holds events only, not {shown(event)}")
+    return tuple(happened)
 
 
 def _facts(seen: PlayerView) -> list[str]:
@@ -377,8 +400,9 @@ class LanguageModelBot:
 
     ``trace``, if given, is a text stream (an open file, ``io.StringIO``)
     that gets one JSON object a line for each prompt, answer and move, and
-    for the game's outcome when :meth:`game_over` is called: a record a
-    study of the model can be made from. It holds what the seat saw, never
+    for the game's outcome when :meth:`game_over` is called (as
+    :func:`play_game` does at the end of a game): a record a study of the
+    model can be made from. It holds what the seat saw, never
     more.
 
     ``rng`` is taken, and not used, so that
@@ -438,6 +462,14 @@ class LanguageModelBot:
         that could not be read, answers read but not legal, and moves the
         fallback made."""
         self._seat: int | None = None
+        self._heard: list[Event] = []
+        """The events told since the last decision, for the next prompt."""
+
+    def observe(self, happened: Sequence[Event]) -> None:
+        """Keep the events ``happened`` (each as the seat may know it, as
+        :func:`play_game` tells them) for the next prompt, which tells what
+        happened since the model was last asked."""
+        self._heard += _events(happened)
 
     def choose(self, seen: PlayerView | GameState) -> Action:
         """Ask the model for its move at ``seen``, its seat's view (a state
@@ -446,9 +478,10 @@ class LanguageModelBot:
         self.stats["decisions"] += 1
         decision = self.stats["decisions"]
         self._seat = seen.seat
+        happened, self._heard = tuple(self._heard), []
         refused: str | None = None
         for attempt in range(1, self.retries + 2):
-            text = prompt(seen, refused)
+            text = prompt(seen, refused, happened)
             self._write(
                 type="prompt",
                 decision=decision,

@@ -28,10 +28,11 @@ from .._errors import (
     UsageError,
     shown,
 )
+from .._events import Event
 from .._state import GameState
 from .._view import PlayerView
 from ._base import Bot, as_view, count, random_source, seconds
-from ._protocol import choose_message, hello_message, read_answer
+from ._protocol import choose_message, events_message, hello_message, read_answer
 
 __all__ = ["ProgramBot", "ProgramFailed"]
 
@@ -68,6 +69,11 @@ class ProgramBot:
     ``fallback``'s if a fallback bot is given, for this decision and every
     later one; else :class:`ProgramFailed` is raised, which ends the game
     as a forfeit for whoever plays it. ``stats`` counts what happened.
+
+    A program that asks for the game's events in its ``ready`` is sent them
+    (``events``) as :meth:`observe` is told them, which :func:`play_game`
+    does after the deal and after every move; those told before the
+    program starts are sent once it is ready.
 
     The program's standard error is left to this process's. :meth:`close`
     (or leaving a ``with`` block) says ``bye``, and stops the program if it
@@ -121,6 +127,9 @@ class ProgramBot:
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._question = 0
+        self._wants_events = False
+        self._waiting: list[Event] = []
+        """Events told before the program started, sent once it is ready."""
         self._failed: str | None = None
         self._finalizer: Any = None
 
@@ -142,6 +151,21 @@ class ProgramBot:
             raise ProgramFailed(self._failed)
         self.stats["fallbacks"] += 1
         return self.fallback.choose(seen)
+
+    def observe(self, happened: Sequence[Event]) -> None:
+        """Send the program the events ``happened`` (each as its seat may
+        know it) if it asked for events; kept until it starts, if it has
+        not. A program that has stopped is told nothing: the next
+        :meth:`choose` says why it stopped, or falls back."""
+        if isinstance(happened, str) or not isinstance(happened, Sequence):
+            raise UsageError(f"happened is a sequence of events, not {shown(happened)}")
+        if self._failed is not None:
+            return
+        if self._process is None:
+            self._waiting += happened
+        elif self._wants_events and happened:
+            with contextlib.suppress(ProgramFailed):  # _failed keeps the reason
+                self._send(events_message(happened))
 
     def _ask(self, seen: PlayerView) -> Action:
         self._question += 1
@@ -194,6 +218,10 @@ class ProgramBot:
             self._fail(f"answered hello with {line.strip()[:80]!r}, not ready")
         name = ready.get("name")
         self.name = name if isinstance(name, str) else None
+        self._wants_events = ready.get("events") is True
+        waiting, self._waiting = self._waiting, []
+        if self._wants_events and waiting:
+            self._send(events_message(waiting))
 
     def _send(self, message: dict[str, Any]) -> None:
         assert self._process is not None and self._process.stdin is not None

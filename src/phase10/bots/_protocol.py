@@ -7,7 +7,8 @@ standard input and output, one JSON object a line, UTF-8:
 1. the host says ``hello``: the protocol's name and version, the rules
    document, the number of players, the time a move may take and a seed
    for the guest's own random choices; the guest
-   answers ``ready`` (with a name, if it likes);
+   answers ``ready`` (with a name, if it likes, and ``"events": true`` if
+   it wants to be told the game's events);
 2. at each of the guest's decisions the host says ``choose``: a number for
    the question, the view document of the guest's seat (which hides what
    the seat must not see) and the legal moves, each with its notation and
@@ -16,7 +17,10 @@ standard input and output, one JSON object a line, UTF-8:
 3. an answer the host refuses (not JSON, another question's number, a
    move that cannot be read or is not legal now) is asked again, with
    ``refused`` saying why, as many times as the host allows;
-4. at the end the host says ``bye`` and closes the guest's input.
+4. to a guest that asked for them, the host says ``events`` after the deal
+   and after every move: the event documents of what happened, as the
+   guest's seat may know them; the guest does not answer;
+5. at the end the host says ``bye`` and closes the guest's input.
 
 This module writes and reads the messages, and :func:`serve` plays a
 Python bot as a guest; it touches no file or process itself. The messages'
@@ -26,11 +30,12 @@ JSON Schema is :func:`protocol_schema`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any, Final
 
 from .._actions import Action, parse_action
 from .._errors import FormatError, NotationError, UsageError, shown
+from .._events import EVENT_TYPES, Event
 from .._json import MAX_JSON_LENGTH
 from .._legal import legal_actions, verify_apply
 from .._rules import Rules
@@ -43,6 +48,7 @@ __all__ = [
     "PROTOCOL",
     "PROTOCOL_VERSION",
     "choose_message",
+    "events_message",
     "hello_message",
     "protocol_schema",
     "read_answer",
@@ -118,6 +124,28 @@ def choose_message(
         ],
         "refused": refused,
     }
+
+
+def events_message(happened: Sequence[Event]) -> dict[str, Any]:
+    """The host's message of what happened: ``happened``, the events of the
+    deal or of a move, each already as the guest's seat may know it
+    (``event.seen_by(seat)``, as :func:`play_game` gives them to a bot's
+    ``observe``), as event documents.
+
+    >>> from phase10 import new_game_with_events
+    >>> state, dealt = new_game_with_events(2, seed=7)
+    >>> message = events_message(dealt)
+    >>> message["type"], [one["type"] for one in message["events"]]
+    ('events', ['hand_dealt'])
+
+    .. versionadded:: 0.3
+    """
+    if isinstance(happened, str) or not isinstance(happened, Sequence):
+        raise UsageError(f"happened is a sequence of events, not {shown(happened)}")
+    for event in happened:
+        if not isinstance(event, EVENT_TYPES):
+            raise UsageError(f"happened holds events only, not {shown(event)}")
+    return {"type": "events", "events": [to_dict(event) for event in happened]}
 
 
 def read_answer(line: str | bytes, number: int, seen: PlayerView) -> Action:
@@ -204,7 +232,9 @@ def serve(
     (``python -m phase10 serve LEVEL`` is such a program for each level.)
     A ``hello`` of another protocol or version raises
     :class:`~phase10.FormatError`; a ``choose`` is answered with the bot's
-    move in notation.
+    move in notation. A bot with an ``observe(events)`` method asks for the
+    game's events in its ``ready`` and is told each ``events`` message's
+    events, read back as event records.
 
     .. versionadded:: 0.3
     """
@@ -216,6 +246,7 @@ def serve(
         raise UsageError(f"sink is a text stream, not {shown(sink)}")
     if name is not None and not isinstance(name, str):
         raise UsageError(f"name is a text or None, not {shown(name)}")
+    observe = getattr(bot, "observe", None)
     moves = 0
     for line in source:
         if not line.strip():
@@ -237,12 +268,18 @@ def serve(
                     f"{shown(message.get('protocol'))} version "
                     f"{shown(message.get('version'))}"
                 )
-            _say(sink, {"type": "ready", "name": name or type(bot).__name__})
+            ready = {"type": "ready", "name": name or type(bot).__name__}
+            _say(sink, ready | ({"events": True} if callable(observe) else {}))
         elif kind == "choose":
             seen = from_dict(message.get("view"), PlayerView)
             move = bot.choose(seen)
             _say(sink, {"type": "move", "id": message.get("id"), "move": move.notation})
             moves += 1
+        elif kind == "events" and callable(observe):
+            listed = message.get("events")
+            if not isinstance(listed, list):
+                raise FormatError(f"events are a list, not {_clip(line)}")
+            observe(tuple(from_dict(one, Event) for one in listed))
         elif kind == "bye":
             break
     return moves
@@ -257,16 +294,17 @@ def protocol_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the protocol's messages, both ways.
 
     Each message is one of ``$defs``' ``hello``, ``ready``, ``choose``,
-    ``move`` and ``bye``; the documents inside (rules, view, moves) are the
-    schemas of :func:`phase10.json_schema`, under ``$defs`` too.
+    ``move``, ``events`` and ``bye``; the documents inside (rules, view,
+    moves, events) are the schemas of :func:`phase10.json_schema`, under
+    ``$defs`` too.
 
     >>> schema = protocol_schema()
-    >>> schema["$id"], sorted(schema["$defs"])[:5]
-    ('urn:phase10:bot:v1', ['bye', 'choose', 'hello', 'move', 'moveDocument'])
+    >>> schema["$id"], sorted(schema["$defs"])[:4]
+    ('urn:phase10:bot:v1', ['bye', 'choose', 'eventDocument', 'events'])
 
     .. versionadded:: 0.3
     """
-    documents = {kind: json_schema(kind) for kind in ("rules", "view", "move")}
+    documents = {kind: json_schema(kind) for kind in ("rules", "view", "move", "event")}
     for document in documents.values():
         document.pop("$schema", None)
 
@@ -289,7 +327,9 @@ def protocol_schema() -> dict[str, Any]:
             time_limit={"type": "number", "exclusiveMinimum": 0},
             seed={"type": "integer", "minimum": 0},
         ),
-        "ready": message("ready", [], name={"type": ["string", "null"]}),
+        "ready": message(
+            "ready", [], name={"type": ["string", "null"]}, events={"type": "boolean"}
+        ),
         "choose": message(
             "choose",
             ["id", "view", "legal", "refused"],
@@ -315,6 +355,11 @@ def protocol_schema() -> dict[str, Any]:
             id=number,
             move={"oneOf": [{"type": "string"}, {"$ref": "#/$defs/moveDocument"}]},
         ),
+        "events": message(
+            "events",
+            ["events"],
+            events={"type": "array", "items": {"$ref": "#/$defs/eventDocument"}},
+        ),
         "bye": message("bye", []),
         **{f"{name}Document": document for name, document in documents.items()},
     }
@@ -324,7 +369,7 @@ def protocol_schema() -> dict[str, Any]:
         "title": "phase10 bot protocol message",
         "oneOf": [
             {"$ref": f"#/$defs/{kind}"}
-            for kind in ("hello", "ready", "choose", "move", "bye")
+            for kind in ("hello", "ready", "choose", "move", "events", "bye")
         ],
         "$defs": defs,
     }

@@ -13,9 +13,10 @@ from typing import cast
 import attrs
 
 from .._errors import RulesError, UsageError, is_whole, shown
-from .._flow import new_game
+from .._events import Event
+from .._flow import new_game, new_game_with_events
 from .._immutable import Immutable
-from .._moves import apply
+from .._moves import apply, apply_with_events
 from .._rules import OFFICIAL, Rules
 from .._shuffle import derive_seed
 from .._state import GameState, Step
@@ -56,7 +57,18 @@ def play_game(
     whole number of at least 0 (0 stops at the deal); a negative one raises
     :class:`~phase10.RulesError`.
 
+    Two methods of a bot are called if it has them (the page "Bots" tells
+    more):
+
+    - ``observe(events)``, with the events of the deal and then of every
+      move, each seat's own, as the seat may know them
+      (``event.seen_by(seat)``): for a bot that keeps track of the table;
+    - ``game_over(result)``, with this function's result, once the game
+      ends or stops.
+
     .. versionadded:: 0.1
+    .. versionchanged:: 0.3
+       The calls of ``observe`` and ``game_over``.
     """
     if not isinstance(bots, Sequence) or isinstance(bots, str):
         raise UsageError(f"bots is a sequence of bots, one a seat, not {shown(bots)}")
@@ -64,13 +76,29 @@ def play_game(
         if not callable(getattr(bot, "choose", None)):
             raise UsageError(f"a bot has a choose(view) method: {shown(bot)} has none")
     max_moves = count("max_moves", max_moves, 0)
-    state = new_game(len(bots), rules, seed=seed, dealer=dealer)
+    watching = [
+        (seat, observe)
+        for seat, bot in enumerate(bots)
+        if callable(observe := getattr(bot, "observe", None))
+    ]
+    if watching:
+        state, happened = new_game_with_events(
+            len(bots), rules, seed=seed, dealer=dealer
+        )
+        _tell(watching, happened)
+    else:
+        state = new_game(len(bots), rules, seed=seed, dealer=dealer)
     moves = 0
     while state.step is not Step.GAME_OVER and moves < max_moves:
         seat = state.current
-        state = apply(state, bots[seat].choose(view(state, seat)))
+        move = bots[seat].choose(view(state, seat))
+        if watching:
+            state, happened = apply_with_events(state, move)
+            _tell(watching, happened)
+        else:
+            state = apply(state, move)
         moves += 1
-    return GameResult(
+    result = GameResult(
         winner=state.winner,
         scores=tuple(p.score for p in state.players),
         completed=tuple(p.completed for p in state.players),
@@ -78,6 +106,20 @@ def play_game(
         moves=moves,
         final=state,
     )
+    for bot in bots:
+        game_over = getattr(bot, "game_over", None)
+        if callable(game_over):
+            game_over(result)
+    return result
+
+
+def _tell(
+    watching: list[tuple[int, Callable[[tuple[Event, ...]], object]]],
+    happened: tuple[Event, ...],
+) -> None:
+    """Tell each watching seat the events, as it may know them."""
+    for seat, observe in watching:
+        observe(tuple(event.seen_by(seat) for event in happened))
 
 
 @attrs.frozen
