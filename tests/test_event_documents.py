@@ -184,8 +184,26 @@ def _document(**changes: Any) -> dict[str, Any]:
             },
             r"^result\.owner: ",
         ),
-        (to_dict(HandDealt(0, 0, Card.parse("S"), False)), r"^hand_number: "),
-        (to_dict(PhaseChosen(0, 51)), r"^phase: expected a whole number from 1 to 50"),
+        (
+            to_dict(HandDealt(1, 0, Card.parse("S"), False)) | {"hand_number": 0},
+            r"^hand_number: ",
+        ),
+        (
+            to_dict(PhaseChosen(0, 1)) | {"phase": 51},
+            r"^phase: expected a whole number from 1 to 50",
+        ),
+        (
+            to_dict(HandEnded(0, (1, 2))) | {"points": [3]},
+            r"^points: expected at least 2 items, not 1$",
+        ),
+        (
+            to_dict(DrawPileShuffled(3)) | {"size": 1001},
+            r"^size: expected a whole number from 0 to 1000, not 1001$",
+        ),
+        (
+            to_dict(HandDealt(1, 0, Card.parse("S"), False)) | {"hand_number": 100_001},
+            r"^hand_number: expected a whole number from 1 to 100000",
+        ),
     ],
 )
 def test_a_document_no_event_has_is_refused_saying_where(
@@ -206,17 +224,32 @@ def test_an_event_of_another_kind_or_a_move_is_refused_for_a_class() -> None:
         to_dict(object())  # type: ignore[arg-type]
 
 
-def _edges(bounds: dict[str, Any]) -> list[tuple[Any, bool]]:
+def test_an_event_made_by_hand_out_of_bounds_is_not_written() -> None:
+    """What the reader would refuse is not written either."""
+    with pytest.raises(
+        FormatError, match=r"^player: expected a whole number from 0 to 19, not 20$"
+    ):
+        to_dict(CardDrawn(20, Pile.DRAW, None))
+    with pytest.raises(
+        FormatError, match=r"^player: expected a whole number, not 'x'$"
+    ):
+        to_json(CardDrawn("x", Pile.DRAW, None))  # type: ignore[arg-type]
+
+
+def _edges(bounds: dict[str, Any], written: Any) -> list[tuple[Any, bool]]:
+    """One value inside and one outside each of ``bounds``; a list's items
+    are copies of the first of ``written``, the field as written."""
     edges: list[tuple[Any, bool]] = []
     if "minimum" in bounds:
         edges += [(bounds["minimum"], True), (bounds["minimum"] - 1, False)]
     if "maximum" in bounds:
         edges += [(bounds["maximum"], True), (bounds["maximum"] + 1, False)]
-    if "maxItems" in bounds:
-        most = bounds["maxItems"]
-        edges += [([0] * most, True), ([0] * (most + 1), False)]
-    if "minItems" in bounds:
-        edges += [([] if bounds["minItems"] == 1 else None, False)]
+    for key, inside, outside in (("minItems", 0, -1), ("maxItems", 0, 1)):
+        if key in bounds:
+            edges += [
+                (written[:1] * (bounds[key] + inside), True),
+                (written[:1] * (bounds[key] + outside), False),
+            ]
     return edges
 
 
@@ -232,7 +265,8 @@ def test_every_fixed_bound_of_an_event_is_the_same_to_the_schema_and_the_reader(
             bounds = field.metadata.get(BOUNDS)
             if bounds is None:
                 continue
-            for value, inside in _edges(bounds):
+            written = to_dict(event)[field.name]
+            for value, inside in _edges(bounds, written):
                 document = to_dict(event) | {field.name: value}
                 where = f"{type(event).__name__}.{field.name} = {value!r}"
                 try:

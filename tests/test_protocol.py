@@ -558,14 +558,15 @@ class Watcher:
     def observe(self, happened: tuple[Event, ...]) -> None:
         self.told.append(happened)
 
-    def game_over(self, result: Any) -> None:
-        self.results.append(result)
+    def game_over(self, seen: Any) -> None:
+        self.results.append(seen)
 
 
 def test_play_game_tells_each_watching_seat_its_own_events_and_the_end() -> None:
     """``observe`` gets the deal's events and each move's, as the seat may
     know them (a card another seat draws blind is not named); ``game_over``
-    gets the result once; a bot with neither method is told nothing."""
+    gets the seat's view of the end once; a bot with neither method is told
+    nothing, and one with either may not play two seats."""
     watchers: list[Any] = [Watcher(), GreedyBot(), Watcher()]
     result = play_game(watchers, Rules.first_phases(2), seed=8)
     state, dealt = new_game_with_events(3, Rules.first_phases(2), seed=8)
@@ -585,7 +586,7 @@ def test_play_game_tells_each_watching_seat_its_own_events_and_the_end() -> None
         watcher = watchers[seat]
         assert isinstance(watcher, Watcher)
         assert watcher.told == expected[seat]
-        assert watcher.results == [result]
+        assert watcher.results == [view(result.final, seat)]
         blind = [
             e
             for told in watcher.told
@@ -593,6 +594,11 @@ def test_play_game_tells_each_watching_seat_its_own_events_and_the_end() -> None
             if isinstance(e, CardDrawn) and e.source is Pile.DRAW and e.player != seat
         ]
         assert blind and all(e.card is None for e in blind)
+    twice = Watcher()
+    with pytest.raises(UsageError, match=r"^one Watcher plays seats 0 and 2: a bot"):
+        play_game([twice, GreedyBot(), twice], seed=1)
+    greedy = GreedyBot()  # told nothing: it may play every seat
+    assert play_game([greedy, greedy], seed=1, max_moves=5).moves == 5
 
 
 @given(state=game_states(), shake=st.integers(0, 2**32))
@@ -667,3 +673,56 @@ def test_serve_asks_for_events_for_a_bot_that_observes_and_tells_it_them() -> No
         events_message(dealt[0])  # type: ignore[arg-type]
     with pytest.raises(UsageError, match="events only"):
         events_message([Draw()])  # type: ignore[list-item]
+
+
+def test_the_command_line_plays_a_program_that_keeps_track_of_the_events(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    node = _node()
+    tracked = f"program:{node} {JS_BOT} --track"
+    assert (
+        main(["play", "casual", tracked, "--seed", "3", "--rules", "first-5-phases"])
+        == 0
+    )
+    assert capsys.readouterr().out.splitlines()[-1].endswith(" wins")
+
+
+def test_a_program_is_sent_its_own_games_events_and_none_once_closed(
+    tmp_path: Path,
+) -> None:
+    """Events told before the program starts are sent once it is ready, but
+    only those of the game it plays; a closed program is told nothing."""
+    program = tmp_path / "tracker.py"
+    program.write_text(
+        textwrap.dedent(
+            """\
+            import json, sys
+            heard = open(sys.argv[1], "a")
+            for line in sys.stdin:
+                heard.write(line); heard.flush()
+                message = json.loads(line)
+                if message["type"] == "hello":
+                    print(json.dumps({"type": "ready", "events": True}), flush=True)
+                elif message["type"] == "choose":
+                    move = {"type": "move", "id": message["id"]}
+                    move["move"] = message["legal"][0]["notation"]
+                    print(json.dumps(move), flush=True)
+                elif message["type"] == "bye":
+                    break
+            """
+        )
+    )
+    bot = ProgramBot([sys.executable, str(program), str(tmp_path / "heard")])
+    play_game([GreedyBot(), bot], seed=2, max_moves=0)  # never asked: not started
+    play_game([bot, GreedyBot()], seed=3, max_moves=6)
+    bot.close()
+    bot.observe(new_game_with_events(2, seed=4)[1])  # closed: told nothing
+    told = [m for m in heard(tmp_path) if m["type"] == "events"]
+    # The first message: game 2's deal and seat 1's first turn, kept until
+    # the program started; not game 1's deal. Then one a move.
+    first = [one["type"] for one in told[0]["events"]]
+    assert first == ["hand_dealt", "card_drawn", "card_discarded"]
+    assert told[0]["events"][0]["starter"] == str(new_game(2, seed=3).discard_pile[0])
+    assert len(told) == 1 + 4
+    with pytest.raises(UsageError, match="events only"):
+        bot.observe([Draw()])  # type: ignore[list-item]

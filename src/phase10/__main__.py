@@ -27,10 +27,11 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 
-from . import PRESETS, GameRecord, Rules, Step, apply, view
+from . import PRESETS, GameRecord, Rules, Step, new_game_with_events, view
 from ._errors import Phase10Error
 from .bots import LEVELS, Bot, ProgramBot, ProgramFailed, level, serve, tournament
 from .bots._ratings import bradley_terry, wilson
+from .bots._tournament import Told
 
 PROGRAM = "program:"
 
@@ -94,15 +95,18 @@ def _play(args: argparse.Namespace) -> int:
     players = [_player(spec, args.time_limit, args.retries) for spec in args.players]
     rng = random.Random(args.seed)
     bots = [player(random.Random(rng.getrandbits(64))) for player in players]
+    told = Told(bots)  # bots that keep track of the table are told of it
     record, state = GameRecord.start(
         list(args.players), seed=args.seed, rules=_rules(args.rules)
     )
+    dealt = new_game_with_events(list(args.players), state.rules, seed=state.seed)[1]
     try:
+        told.tell(dealt)
         hand = state.hand_number
         while state.step is not Step.GAME_OVER:
             seat = state.current
             action = bots[seat].choose(view(state, seat))
-            state, record = apply(state, action), record.then(action)
+            state, record = told.play(state, action), record.then(action)
             if state.hand_number != hand or state.step is Step.GAME_OVER:
                 scores = ", ".join(
                     f"{name} {p.score} points, {p.completed} phases"

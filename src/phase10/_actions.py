@@ -19,7 +19,7 @@ from ._cards import Card, as_card, as_groups, format_cards, parse_cards
 from ._errors import NotationError, UsageError, is_whole, shown
 from ._groups import End
 from ._immutable import Immutable
-from ._limits import BOUNDS
+from ._limits import BOUNDS, MAX_MOVE_NUMBER
 from ._state import Pile
 
 __all__ = [
@@ -61,11 +61,6 @@ def _end(value: End | str | None) -> End | None:
     raise (NotationError if isinstance(value, str) else UsageError)(
         f"an end of a run is End.LOW or End.HIGH ('low' or 'high'), not {shown(value)}"
     )
-
-
-MAX_MOVE_NUMBER: Final = 999_999_999
-"""The largest group or seat number a move names: nine digits, as the
-notation writes it (no table comes near it)."""
 
 
 def _number_field(what: str, *, low: int = 0, optional: bool = False) -> Any:

@@ -35,10 +35,14 @@ document does not say how many players its game has)."""
 
 
 def write_event(event: Event) -> dict[str, Any]:
-    """An event as a dict: its name under ``"type"``, then its fields."""
+    """An event as a dict: its name under ``"type"``, then its fields.
+
+    An event made by hand with a field out of its bounds (a seat 20) is
+    refused, as the reader would refuse its document."""
     codec = EVENTS.get(type(event))
     if codec is None:
         raise FormatError(f"cannot write a {type(event).__name__} as an event")
+    _check_bounds(event, "")
     return codec.write(event)
 
 
@@ -61,11 +65,16 @@ def read_event(value: object, where: str) -> Event:
         )
     data = json_object(value, where, codec.keys, codec.defaults)
     event: Event = codec.build(data, where, _EVENT_TABLE)
-    for field in attrs.fields(codec.cls):
+    _check_bounds(event, where)
+    return event
+
+
+def _check_bounds(event: Event, where: str) -> None:
+    """Refuse ``event`` if a field is outside the fixed bounds it declares."""
+    for field in attrs.fields(type(event)):
         bounds = field.metadata.get(BOUNDS)
         if bounds is not None:
             _within(getattr(event, field.name), bounds, at(where, field.name))
-    return event
 
 
 def _within(value: Any, bounds: Mapping[str, Any], where: str) -> None:
@@ -80,6 +89,8 @@ def _within(value: Any, bounds: Mapping[str, Any], where: str) -> None:
         if most is not None and len(value) > most:
             raise fail(where, f"expected at most {most} items, not {len(value)}")
         return
+    if isinstance(value, bool) or not isinstance(value, int):  # made by hand
+        raise fail(where, f"expected a whole number, not {shown(value)}")
     low, high = bounds.get("minimum", value), bounds.get("maximum", value)
     if not low <= value <= high:
         limits = f"from {low}" + ("" if "maximum" not in bounds else f" to {high}")

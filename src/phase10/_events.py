@@ -21,7 +21,14 @@ from typing_extensions import Self
 from ._cards import Card
 from ._errors import UsageError, seat_type_error, shown
 from ._immutable import Immutable
-from ._limits import BOUNDS, MAX_PHASES, MAX_PLAYERS
+from ._limits import (
+    BOUNDS,
+    MAX_DECK_SIZE,
+    MAX_HANDS,
+    MAX_MOVE_NUMBER,
+    MAX_PHASES,
+    MAX_PLAYERS,
+)
 from ._state import Meld, Pile
 
 __all__ = [
@@ -45,6 +52,8 @@ __all__ = [
 
 
 _SEAT: Final = {BOUNDS: {"minimum": 0, "maximum": MAX_PLAYERS - 1}}
+_GROUP: Final = {BOUNDS: {"minimum": 0, "maximum": MAX_MOVE_NUMBER}}
+"""The metadata of a field that names a group on the table, as a move does."""
 """The metadata of a field that names a seat (or ``None``, where its type
 says so): its fixed bounds (``_limits.BOUNDS``), which the reader of event
 documents checks and their JSON Schema states."""
@@ -151,7 +160,7 @@ class CardHit(_Told):
 
     player: int = attrs.field(metadata=_SEAT)
     card: Card
-    meld: int
+    meld: int = attrs.field(metadata=_GROUP)
     result: Meld
 
     def _sentence(self, names: Sequence[str]) -> str:
@@ -223,7 +232,7 @@ class DrawPileShuffled(_Told):
     name: ClassVar[str] = "draw_pile_shuffled"
     """The event's ``"type"`` in its document."""
 
-    size: int
+    size: int = attrs.field(metadata={BOUNDS: {"minimum": 0, "maximum": MAX_DECK_SIZE}})
 
     def _sentence(self, names: Sequence[str]) -> str:
         return f"the discard pile is shuffled into a new draw pile of {self.size}"
@@ -240,7 +249,9 @@ class HandEnded(_Told):
     """The event's ``"type"`` in its document."""
 
     went_out: int | None = attrs.field(metadata=_SEAT)
-    points: tuple[int, ...] = attrs.field(metadata={BOUNDS: {"maxItems": MAX_PLAYERS}})
+    points: tuple[int, ...] = attrs.field(
+        metadata={BOUNDS: {"minItems": 2, "maxItems": MAX_PLAYERS}}
+    )
 
     def _sentence(self, names: Sequence[str]) -> str:
         if self.went_out is None:
@@ -275,7 +286,9 @@ class HandDealt(_Told):
     name: ClassVar[str] = "hand_dealt"
     """The event's ``"type"`` in its document."""
 
-    hand_number: int = attrs.field(metadata={BOUNDS: {"minimum": 1}})
+    hand_number: int = attrs.field(
+        metadata={BOUNDS: {"minimum": 1, "maximum": MAX_HANDS}}
+    )
     dealer: int = attrs.field(metadata=_SEAT)
     starter: Card
     tiebreak: bool
@@ -375,7 +388,7 @@ class WildSwapped(_Told):
 
     player: int = attrs.field(metadata=_SEAT)
     card: Card
-    meld: int
+    meld: int = attrs.field(metadata=_GROUP)
     result: Meld
 
     def _sentence(self, names: Sequence[str]) -> str:

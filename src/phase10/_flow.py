@@ -25,6 +25,7 @@ from ._errors import (
     shown,
 )
 from ._events import DrawPileShuffled, Event, GameEnded, HandDealt, HandEnded, TurnLost
+from ._limits import MAX_HANDS
 from ._rules import OFFICIAL, EmptyDrawPile, PhaseChoice, Rules
 from ._shuffle import fresh_seed, seed_problem, shuffled
 from ._state import GameState, PlayerState, Step, copier, replace
@@ -53,12 +54,6 @@ Log = list[Event] | None
 # times a global's lookup.
 _DRAW_STEP: Final = Step.DRAW
 _END_HAND: Final = EmptyDrawPile.END_HAND
-
-MAX_HANDS: Final = 100_000
-"""The most hands a game may last. An official game lasts 10 to 30 hands;
-the bound keeps every count of a state (hands, turns, shuffles, scores)
-within what JSON readers take exactly (2**53 - 1), so that every state a
-game reaches can be saved and read back."""
 
 MAX_TURNS_PER_HAND: Final = 1_000_000_000
 """The most turn slots a hand may last. A hand of the official game takes

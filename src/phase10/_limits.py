@@ -12,10 +12,13 @@ from __future__ import annotations
 from typing import Final
 
 __all__ = [
+    "BOUNDS",
     "MAX_DECK_SIZE",
     "MAX_GROUPS",
+    "MAX_HANDS",
     "MAX_HAND_SIZE",
     "MAX_LISTED_LAYS",
+    "MAX_MOVE_NUMBER",
     "MAX_PHASES",
     "MAX_PHASE_CARDS",
     "MAX_PHASE_TEXT",
@@ -81,6 +84,17 @@ when the rules are made, be laid in more ways than this from one hand of
 ``hand_size + 1`` cards; likewise a part of it (some of its groups), or
 one of its requirements, which the listing goes through on its way.
 """
+
+
+MAX_MOVE_NUMBER: Final = 999_999_999
+"""The largest group or seat number a move names: nine digits, as the
+notation writes it (no table comes near it)."""
+
+MAX_HANDS: Final = 100_000
+"""The most hands a game may last. An official game lasts 10 to 30 hands;
+the bound keeps every count of a state (hands, turns, shuffles, scores)
+within what JSON readers take exactly (2**53 - 1), so that every state a
+game reaches can be saved and read back."""
 
 
 BOUNDS: Final = "phase10.bounds"

@@ -95,7 +95,9 @@ def to_dict(
 ) -> dict[str, Any]:
     """``obj`` as a JSON-ready dict of plain values, with its schema and version.
 
-    Raises :class:`~phase10.UsageError` for anything this module cannot write.
+    Raises :class:`~phase10.UsageError` for anything this module cannot
+    write, and :class:`~phase10.FormatError` for an event made by hand with
+    a field its document could not hold (a seat past the last).
 
     .. versionadded:: 0.1
     """

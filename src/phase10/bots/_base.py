@@ -6,6 +6,7 @@ choose from (its own seat's), the checks of a bot's arguments, and
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final, Protocol, cast
 
 from .._actions import Action
@@ -18,6 +19,7 @@ from .._errors import (
     is_whole,
     shown,
 )
+from .._events import EVENT_TYPES, Event
 from .._legal import legal_actions
 from .._state import GameState, Step
 from .._view import PlayerView, view
@@ -27,6 +29,7 @@ __all__ = [
     "RandomBot",
     "as_view",
     "count",
+    "events",
     "random_source",
     "seconds",
     "whole",
@@ -72,6 +75,17 @@ def as_view(seen: PlayerView | GameState) -> PlayerView:
             clause="R20",
         )
     return seen
+
+
+def events(happened: object) -> tuple[Event, ...]:
+    """``happened`` as a tuple of events, if it is a sequence of them, else
+    a :class:`UsageError`."""
+    if isinstance(happened, str) or not isinstance(happened, Sequence):
+        raise UsageError(f"happened is a sequence of events, not {shown(happened)}")
+    for event in happened:
+        if not isinstance(event, EVENT_TYPES):
+            raise UsageError(f"happened holds events only, not {shown(event)}")
+    return tuple(happened)
 
 
 def random_source(rng: object) -> random.Random:

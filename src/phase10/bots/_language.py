@@ -26,11 +26,11 @@ from typing import IO, Any
 from .._actions import Action, Draw, parse_action
 from .._cards import Card, format_cards
 from .._errors import IllegalMove, NotationError, UsageError, shown
-from .._events import EVENT_TYPES, Event
+from .._events import Event
 from .._legal import legal_actions, verify_apply
 from .._state import GameState, Pile, Step
 from .._view import PlayerView, view
-from ._base import Bot, as_view, count, random_source
+from ._base import Bot, as_view, count, events, random_source
 from ._program import ProgramFailed
 from ._tournament import GameResult
 
@@ -78,7 +78,7 @@ def prompt(
         raise UsageError(f"refused is a text or None, not {shown(refused)}")
     if seen.seat is None:
         raise UsageError("a prompt is for a seat's view, not a spectator's")
-    happened = _events(happened)
+    happened = events(happened)
     lines = [*_facts(seen), ""]
     if happened:
         names = [player.name for player in seen.players]
@@ -102,16 +102,6 @@ def prompt(
             f"Your last answer was refused: {refused.rstrip('.')}. Answer again.",
         ]
     return "\n".join(lines)
-
-
-def _events(happened: object) -> tuple[Event, ...]:
-    """``happened`` as a tuple of events, or a :class:`UsageError`."""
-    if isinstance(happened, str) or not isinstance(happened, Sequence):
-        raise UsageError(f"happened is a sequence of events, not {shown(happened)}")
-    for event in happened:
-        if not isinstance(event, EVENT_TYPES):
-            raise UsageError(f"happened holds events only, not {shown(event)}")
-    return tuple(happened)
 
 
 def _facts(seen: PlayerView) -> list[str]:
@@ -469,7 +459,7 @@ class LanguageModelBot:
         """Keep the events ``happened`` (each as the seat may know it, as
         :func:`play_game` tells them) for the next prompt, which tells what
         happened since the model was last asked."""
-        self._heard += _events(happened)
+        self._heard += events(happened)
 
     def choose(self, seen: PlayerView | GameState) -> Action:
         """Ask the model for its move at ``seen``, its seat's view (a state
@@ -530,20 +520,24 @@ class LanguageModelBot:
         self._write(type="move", decision=decision, move=move.notation, by="fallback")
         return move
 
-    def game_over(self, result: GameResult | GameState) -> None:
+    def game_over(self, result: GameResult | GameState | PlayerView) -> None:
         """Write the game's outcome to the trace: the winner, the scores, the
-        phases completed and the number of hands, all public at the end."""
+        phases completed and the number of hands, all public at the end.
+        :func:`play_game` calls it with the seat's view of the last
+        position; a program that plays the moves itself may give the
+        :class:`GameResult` or the final state."""
         if isinstance(result, GameResult):
-            final = result.final
-        elif isinstance(result, GameState):
+            final: GameState | PlayerView = result.final
+        elif isinstance(result, GameState | PlayerView):
             final = result
         else:
             raise UsageError(
-                f"result is a GameResult or the final GameState, not {shown(result)}"
+                "result is a GameResult, the final GameState or the seat's "
+                f"PlayerView, not {shown(result)}"
             )
         self._write(
             type="outcome",
-            seat=self._seat,
+            seat=final.seat if isinstance(final, PlayerView) else self._seat,
             winner=final.winner,
             scores=[player.score for player in final.players],
             completed=[player.completed for player in final.players],

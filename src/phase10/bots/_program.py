@@ -28,10 +28,10 @@ from .._errors import (
     UsageError,
     shown,
 )
-from .._events import Event
+from .._events import Event, HandDealt
 from .._state import GameState
 from .._view import PlayerView
-from ._base import Bot, as_view, count, random_source, seconds
+from ._base import Bot, as_view, count, events, random_source, seconds
 from ._protocol import choose_message, events_message, hello_message, read_answer
 
 __all__ = ["ProgramBot", "ProgramFailed"]
@@ -155,17 +155,19 @@ class ProgramBot:
     def observe(self, happened: Sequence[Event]) -> None:
         """Send the program the events ``happened`` (each as its seat may
         know it) if it asked for events; kept until it starts, if it has
-        not. A program that has stopped is told nothing: the next
+        not (a new game's deal forgets those of a game it never played). A
+        program that has stopped, or been closed, is told nothing: the next
         :meth:`choose` says why it stopped, or falls back."""
-        if isinstance(happened, str) or not isinstance(happened, Sequence):
-            raise UsageError(f"happened is a sequence of events, not {shown(happened)}")
-        if self._failed is not None:
+        told = events(happened)
+        if self._failed is not None or self._closed:
             return
         if self._process is None:
-            self._waiting += happened
-        elif self._wants_events and happened:
+            if any(isinstance(e, HandDealt) and e.hand_number == 1 for e in told):
+                self._waiting = []  # a new game: the last one's are of no use
+            self._waiting += told
+        elif self._wants_events and told:
             with contextlib.suppress(ProgramFailed):  # _failed keeps the reason
-                self._send(events_message(happened))
+                self._send(events_message(told))
 
     def _ask(self, seen: PlayerView) -> Action:
         self._question += 1
@@ -228,7 +230,7 @@ class ProgramBot:
         try:
             self._process.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
             self._process.stdin.flush()
-        except OSError:
+        except (OSError, ValueError):  # a pipe broken, or closed already
             self._fail(self._stopped())
 
     def _answer(self, number: int | None, limit: float) -> str:
@@ -262,6 +264,10 @@ class ProgramBot:
 
     def _shown(self) -> str:
         return repr(" ".join(self.command)[:80])
+
+    @property
+    def _closed(self) -> bool:
+        return self._finalizer is not None and not self._finalizer.alive
 
     def close(self) -> None:
         """Say ``bye`` and stop the program (at once if it does not)."""

@@ -35,14 +35,14 @@ from typing import IO, Any, Final
 
 from .._actions import Action, parse_action
 from .._errors import FormatError, NotationError, UsageError, shown
-from .._events import EVENT_TYPES, Event
+from .._events import Event
 from .._json import MAX_JSON_LENGTH
 from .._legal import legal_actions, verify_apply
 from .._rules import Rules
 from .._schema import json_schema
 from .._serialize import from_dict, to_dict
 from .._view import PlayerView
-from ._base import Bot, as_view, count, seconds, whole
+from ._base import Bot, as_view, count, events, seconds, whole
 
 __all__ = [
     "PROTOCOL",
@@ -140,12 +140,7 @@ def events_message(happened: Sequence[Event]) -> dict[str, Any]:
 
     .. versionadded:: 0.3
     """
-    if isinstance(happened, str) or not isinstance(happened, Sequence):
-        raise UsageError(f"happened is a sequence of events, not {shown(happened)}")
-    for event in happened:
-        if not isinstance(event, EVENT_TYPES):
-            raise UsageError(f"happened holds events only, not {shown(event)}")
-    return {"type": "events", "events": [to_dict(event) for event in happened]}
+    return {"type": "events", "events": [to_dict(e) for e in events(happened)]}
 
 
 def read_answer(line: str | bytes, number: int, seen: PlayerView) -> Action:

@@ -12,6 +12,7 @@ from typing import cast
 
 import attrs
 
+from .._actions import Action
 from .._errors import RulesError, UsageError, is_whole, shown
 from .._events import Event
 from .._flow import new_game, new_game_with_events
@@ -20,7 +21,7 @@ from .._moves import apply, apply_with_events
 from .._rules import OFFICIAL, Rules
 from .._shuffle import derive_seed
 from .._state import GameState, Step
-from .._view import view
+from .._view import PlayerView, view
 from ._base import Bot, count, whole
 
 __all__ = ["GameResult", "TournamentResult", "play_game", "tournament"]
@@ -61,10 +62,15 @@ def play_game(
     more):
 
     - ``observe(events)``, with the events of the deal and then of every
-      move, each seat's own, as the seat may know them
-      (``event.seen_by(seat)``): for a bot that keeps track of the table;
-    - ``game_over(result)``, with this function's result, once the game
-      ends or stops.
+      move, as its seat may know them (``event.seen_by(seat)``): for a bot
+      that keeps track of the table;
+    - ``game_over(seen)``, with its seat's view of the last position, once
+      the game ends or stops at ``max_moves`` (not when an error a bot
+      raises ends it).
+
+    A bot with either method plays one seat: the same object in two seats
+    raises :class:`~phase10.UsageError`, since it would be told what each
+    seat alone may know.
 
     .. versionadded:: 0.1
     .. versionchanged:: 0.3
@@ -76,29 +82,21 @@ def play_game(
         if not callable(getattr(bot, "choose", None)):
             raise UsageError(f"a bot has a choose(view) method: {shown(bot)} has none")
     max_moves = count("max_moves", max_moves, 0)
-    watching = [
-        (seat, observe)
-        for seat, bot in enumerate(bots)
-        if callable(observe := getattr(bot, "observe", None))
-    ]
-    if watching:
+    told = Told(bots)
+    if told.watching:
         state, happened = new_game_with_events(
             len(bots), rules, seed=seed, dealer=dealer
         )
-        _tell(watching, happened)
+        told.tell(happened)
     else:
         state = new_game(len(bots), rules, seed=seed, dealer=dealer)
     moves = 0
     while state.step is not Step.GAME_OVER and moves < max_moves:
         seat = state.current
-        move = bots[seat].choose(view(state, seat))
-        if watching:
-            state, happened = apply_with_events(state, move)
-            _tell(watching, happened)
-        else:
-            state = apply(state, move)
+        state = told.play(state, bots[seat].choose(view(state, seat)))
         moves += 1
-    result = GameResult(
+    told.end(state)
+    return GameResult(
         winner=state.winner,
         scores=tuple(p.score for p in state.players),
         completed=tuple(p.completed for p in state.players),
@@ -106,20 +104,50 @@ def play_game(
         moves=moves,
         final=state,
     )
-    for bot in bots:
-        game_over = getattr(bot, "game_over", None)
-        if callable(game_over):
-            game_over(result)
-    return result
 
 
-def _tell(
-    watching: list[tuple[int, Callable[[tuple[Event, ...]], object]]],
-    happened: tuple[Event, ...],
-) -> None:
-    """Tell each watching seat the events, as it may know them."""
-    for seat, observe in watching:
-        observe(tuple(event.seen_by(seat) for event in happened))
+class Told:
+    """The bots of a game that are told of it as it goes (``observe``) and
+    at its end (``game_over``), each as its own seat may know it: what
+    :func:`play_game` and the command line's ``play`` do with them."""
+
+    def __init__(self, bots: Sequence[Bot]) -> None:
+        self.watching: list[tuple[int, Callable[[tuple[Event, ...]], object]]] = []
+        self.ending: list[tuple[int, Callable[[PlayerView], object]]] = []
+        seats: dict[int, int] = {}
+        for seat, bot in enumerate(bots):
+            observe = getattr(bot, "observe", None)
+            over = getattr(bot, "game_over", None)
+            if callable(observe) or callable(over):
+                if id(bot) in seats:
+                    raise UsageError(
+                        f"one {type(bot).__name__} plays seats {seats[id(bot)]} and "
+                        f"{seat}: a bot that is told of the game (observe, "
+                        "game_over) plays one seat; give each seat its own"
+                    )
+                seats[id(bot)] = seat
+            if callable(observe):
+                self.watching.append((seat, observe))
+            if callable(over):
+                self.ending.append((seat, over))
+
+    def tell(self, happened: tuple[Event, ...]) -> None:
+        """Tell each watching seat the events, as it may know them."""
+        for seat, observe in self.watching:
+            observe(tuple(event.seen_by(seat) for event in happened))
+
+    def play(self, state: GameState, move: Action) -> GameState:
+        """Make the move, and tell the watching seats what it did."""
+        if not self.watching:
+            return apply(state, move)
+        state, happened = apply_with_events(state, move)
+        self.tell(happened)
+        return state
+
+    def end(self, state: GameState) -> None:
+        """Tell each seat that asks the last position, as it sees it."""
+        for seat, over in self.ending:
+            over(view(state, seat))
 
 
 @attrs.frozen
