@@ -53,7 +53,6 @@ from .._groups import End, extend_group
 from .._immutable import Immutable
 from .._legal import legal_actions
 from .._phases import PhaseSpec
-from .._rules import PhaseChoice
 from .._scores import keep_scores
 from .._serialize import to_dict
 from .._state import Pile, Step
@@ -243,9 +242,10 @@ class _Turn:
         return Question(spec, self.rules, self.unseen)
 
     def open_phases(self) -> list[tuple[int, PhaseSpec]]:
-        """The phases the seat may still make, by number."""
-        if self.seen.tiebreak or self.rules.phase_choice is PhaseChoice.IN_ORDER:
-            return [] if self.spec is None else [(self.number or 0, self.spec)]
+        """The phases the seat may still make, by number: asked only of a
+        seat with no phase set, which is down already or plays a free order
+        (in order, or in a tie-break, the phase is set until all are done,
+        when none is left here either)."""
         done = set(self.me.done())
         return [
             (index + 1, spec)

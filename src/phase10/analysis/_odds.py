@@ -73,9 +73,8 @@ def check_view(seen: object, asker: str) -> PlayerView:
 
 def resolve_phase(
     rules: Rules, phase: object, seen: PlayerView | None = None
-) -> tuple[PhaseSpec, int | None]:
-    """The phase asked about, and its number in ``rules.phases`` (``None``
-    for a phase not in the list); ``phase=None`` is the seat's current or
+) -> PhaseSpec:
+    """The phase asked about; ``phase=None`` is the seat's current or
     active phase."""
     if phase is None:
         if seen is None:
@@ -86,7 +85,7 @@ def resolve_phase(
                 "this seat has no phase to make now (none chosen yet, or all "
                 "done): name one with phase=, such as phase=4"
             )
-        return spec, seen.phase_number(seen.seat or 0) or None
+        return spec
     if isinstance(phase, bool) or not isinstance(phase, (int, str, PhaseSpec)):
         raise UsageError(
             f"a phase is a PhaseSpec, its text or its number, not {shown(phase)}"
@@ -97,22 +96,19 @@ def resolve_phase(
                 f"there is no phase {phase}: this game has phases 1 to "
                 f"{len(rules.phases)}"
             )
-        return rules.phases[phase - 1], phase
-    spec = PhaseSpec.parse(phase) if isinstance(phase, str) else phase
-    number = next((n for n, p in enumerate(rules.phases, 1) if p == spec), None)
-    return spec, number
+        return rules.phases[phase - 1]
+    return PhaseSpec.parse(phase) if isinstance(phase, str) else phase
 
 
-def check_draws(draws: object, unseen_count: int) -> int:
-    """``draws`` if it is a number of draws that can be counted."""
+def check_draws(draws: object, available: int) -> int:
+    """``draws`` if it is a number of draws that can be counted, of the
+    ``available`` cards (the unseen ones, and a top discard taken)."""
     if isinstance(draws, bool) or not isinstance(draws, int):
         raise UsageError(f"draws is a whole number of cards, not {shown(draws)}")
     if not 1 <= draws <= MAX_DRAWS:
         raise UsageError(f"draws is from 1 to {MAX_DRAWS}, not {draws}")
-    if draws > unseen_count:
-        raise UsageError(
-            f"only {unseen_count} cards are unseen: {draws} cannot be drawn"
-        )
+    if draws > available:
+        raise UsageError(f"only {available} cards can be drawn, not {draws}")
     return draws
 
 
@@ -244,7 +240,7 @@ def outs(seen: PlayerView, phase: PhaseLike | None = None) -> Mapping[Card, int]
     .. versionadded:: 0.2
     """
     seen = check_view(seen, "outs")
-    spec, _ = resolve_phase(seen.rules, phase, seen)
+    spec = resolve_phase(seen.rules, phase, seen)
     return Question(spec, seen.rules, unseen(seen)).outs(seen.hand)
 
 
@@ -284,7 +280,7 @@ def phase_odds(
     .. versionadded:: 0.2
     """
     seen = check_view(seen, "phase_odds")
-    spec, _ = resolve_phase(seen.rules, phase, seen)
+    spec = resolve_phase(seen.rules, phase, seen)
     question = Question(spec, seen.rules, unseen(seen))
     if not isinstance(take_discard, bool):
         raise UsageError(f"take_discard is True or False, not {shown(take_discard)}")
@@ -315,7 +311,7 @@ def _hand_question(
     elif not isinstance(rules, Rules):
         raise UsageError(f"rules must be a Rules record or None, not {shown(rules)}")
     cards = _cards(hand, f"{asker}'s hand")
-    spec, _ = resolve_phase(rules, phase)
+    spec = resolve_phase(rules, phase)
     if unseen_cards is None:
         left = Counter(rules.deck)
         left.subtract(cards)

@@ -93,7 +93,7 @@ def expected_draws(
     .. versionadded:: 0.2
     """
     seen = check_view(seen, "expected_draws")
-    spec, _ = resolve_phase(seen.rules, phase, seen)
+    spec = resolve_phase(seen.rules, phase, seen)
     if not is_whole(samples) or not 1 <= samples <= MAX_SAMPLES:
         raise UsageError(
             f"samples is a whole number from 1 to {MAX_SAMPLES}, not {shown(samples)}"
