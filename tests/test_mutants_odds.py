@@ -144,3 +144,24 @@ def test_plain_cards_are_counted_under_the_rules_given() -> None:
         Card.parse("R2"): 1
     }
     assert dict(hand_outs("R11 R12 R1", "1 run of 4", unseen="R2 B5")) == {}
+
+
+SEVENTEEN = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 B1 B2 B3 B4 B5"
+"""Seventeen faces, each of its own class under a colour run."""
+
+
+def test_four_draws_are_counted_up_to_the_most_multisets_and_no_further() -> None:
+    """A colour run reads numbers and colours, so 17 unseen faces fall in 17
+    classes: four draws from them are 4,845 multisets, within the 5,000
+    counted; from 18 they would be 5,985, and are refused saying so."""
+    hand = "G1 G2 G3"
+    chance = hand_odds(hand, "1 color run of 4", 4, unseen=SEVENTEEN)
+    # No green among them: the four drawn make a run alone, R1-R4 to R9-R12
+    # or B1-B4 and B2-B5, 11 of the 2,380 ways to draw four.
+    assert chance == Fraction(11, 2380)
+    with pytest.raises(
+        UsageError,
+        match=r"^4 draws are too many to count for '1 run of 4 of one color', whose "
+        r"cards fall in 18 kinds: at most 3$",
+    ):
+        hand_odds(hand, "1 color run of 4", 4, unseen=SEVENTEEN + " G4")

@@ -164,8 +164,23 @@ def test_one_play_out_has_no_spread_and_two_have_the_spread_of_two() -> None:
 
 
 def test_the_defaults_are_400_play_outs_from_seed_0_of_the_seats_phase() -> None:
-    seen = seat_to_move(new_game(2, seed=9))
+    seen = seat_to_move(new_game(2, seed=5))  # a hand short of its phase
+    assert expected_draws(seen).mean > 0
     assert expected_draws(seen) == expected_draws(seen, phase=1, samples=400, seed=0)
+    assert expected_draws(seen) != expected_draws(seen, seed=1)
+
+
+def test_a_hand_that_holds_a_run_around_the_top_takes_no_draw() -> None:
+    rules = tiny(
+        "R11 R12 R1 R2 B5 B7 G9 Y3 G5 Y7",
+        hand_size=4,
+        phases=("1 run of 4",),
+        wrap_runs=True,
+    )
+    seen = seat_to_move(
+        deal(["B7 G9 Y3 G5", "R11 R12 R1 R2"], starter="Y7", rules=rules)
+    )
+    assert expected_draws(seen, samples=5) == Estimate(0.0, 0.0, 5, 0)
 
 
 def test_the_phase_asked_about_is_the_one_played_out() -> None:
