@@ -344,6 +344,12 @@ def extras(session: nox.Session) -> None:
         *("python", "examples/learn_masked.py", "--steps", "20000"),
         *("--eval-every", "10000", "--eval-games", "40", "--out", str(picture)),
     )
+    taught = Path(session.create_tmp()) / "learn_from_advice.svg"
+    _limited(
+        session,
+        *("python", "examples/learn_from_advice.py", "--minutes", "0.3"),
+        *("--rounds", "1", "--eval-games", "4", "--out", str(taught)),
+    )
 
 
 @nox.session

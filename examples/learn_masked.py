@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from curves import svg_curve
 
 from phase10 import STANDARD_PHASES, Rules
 from phase10.rl import VectorEnv
@@ -130,57 +131,6 @@ class Trajectories:
         )
 
 
-def svg_curve(points: list[tuple[int, float]], title: str) -> str:
-    """A line chart of (steps, share of wins), random play's half dashed."""
-    width, height, pad = 640, 360, 56
-    most = max(steps for steps, _ in points) or 1
-
-    def at(steps: float, share: float) -> tuple[float, float]:
-        x = pad + (width - 2 * pad) * steps / most
-        y = height - pad - (height - 2 * pad) * share
-        return x, y
-
-    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in (at(s, w) for s, w in points))
-    x0, y_half = at(0, 0.5)
-    x1, _ = at(most, 0.5)
-    ticks = []
-    for share in (0.0, 0.25, 0.5, 0.75, 1.0):
-        _, y = at(0, share)
-        ticks.append(
-            f'<text x="{pad - 8}" y="{y + 4:.1f}" text-anchor="end">{share:.0%}</text>'
-        )
-    _, top = at(0, 1.0)
-    _, bottom = at(0, 0.0)
-    return "\n".join(
-        [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
-            f'height="{height}" font-family="sans-serif" font-size="12">',
-            '<rect width="100%" height="100%" fill="white"/>',
-            f'<text x="{width / 2}" y="24" text-anchor="middle" '
-            f'font-size="14">{title}</text>',
-            f'<line x1="{pad}" y1="{top:.1f}" x2="{pad}" y2="{bottom:.1f}" '
-            'stroke="black"/>',
-            f'<line x1="{pad}" y1="{bottom:.1f}" x2="{width - pad}" '
-            f'y2="{bottom:.1f}" stroke="black"/>',
-            f'<line x1="{x0:.1f}" y1="{y_half:.1f}" x2="{x1:.1f}" '
-            f'y2="{y_half:.1f}" stroke="gray" stroke-dasharray="6 4"/>',
-            f'<text x="{x1:.1f}" y="{y_half - 6:.1f}" text-anchor="end" '
-            'fill="gray">random play</text>',
-            *ticks,
-            f'<text x="{width / 2}" y="{height - 16}" text-anchor="middle">'
-            f"moves played in training (last: {most:,})</text>",
-            f'<polyline points="{line}" fill="none" stroke="#1f6feb" '
-            'stroke-width="2"/>',
-            *(
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#1f6feb"/>'
-                for x, y in (at(s, w) for s, w in points)
-            ),
-            "</svg>",
-            "",
-        ]
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", type=int, default=300_000)
@@ -226,7 +176,12 @@ def main() -> None:
             )
     envs.close()
     args.out.write_text(
-        svg_curve(curve, "A masked linear policy against random play, phase 1 only"),
+        svg_curve(
+            [(float(steps), share) for steps, share in curve],
+            "A masked linear policy against random play, phase 1 only",
+            x_label=f"moves played in training (last: {curve[-1][0]:,})",
+            baseline="random play",
+        ),
         encoding="utf-8",
     )
     first, last = curve[0][1], curve[-1][1]
