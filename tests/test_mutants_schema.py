@@ -9,6 +9,7 @@ import pytest
 
 from phase10 import _schema
 from phase10._codec import _RULES
+from phase10._record import _RECORD_KEYS
 from phase10._serialize import _STATE
 
 
@@ -51,7 +52,7 @@ def test_a_rule_with_no_shape_stops_the_making_naming_the_field(
 def test_a_key_added_to_the_record_stops_the_making_until_described(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    keys = (*_schema._RECORD_KEYS, "comment")
+    keys = (*_RECORD_KEYS, "comment")
     monkeypatch.setattr(_schema, "_RECORD_KEYS", keys)
     with pytest.raises(
         TypeError, match=r"^describe the record's keys \(.*'comment'\) in _schema\.py$"
