@@ -81,6 +81,7 @@ __all__ = [
     "read_move",
     "read_rules",
     "record_codec",
+    "tagged",
     "write_move",
     "write_moves",
     "write_rules",
@@ -498,7 +499,6 @@ def _make_rules(values: tuple[Any, ...]) -> Rules:
 _MOVES: Final = {cls: Codec(cls, tag=cls.name) for cls in MOVE_TYPES}
 _MOVE_WRITERS: Final = {cls: codec.write for cls, codec in _MOVES.items()}
 _MOVE_NAMED: Final = {cls.name: codec for cls, codec in _MOVES.items()}
-_MOVE_CHOICES: Final = ", ".join(repr(cls.name) for cls in MOVE_TYPES)
 
 
 def write_moves(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
@@ -522,20 +522,28 @@ def write_move(action: Action) -> dict[str, Any]:
     return codec.write(action)
 
 
-def read_move(value: object, where: str) -> Action:
-    """The move ``value`` describes, of the kind its ``"type"`` names."""
+def tagged(
+    value: object, where: str, named: Mapping[str, Codec], what: str
+) -> tuple[Codec, dict[str, Any]]:
+    """The codec of the kind ``value``'s ``"type"`` names among ``named``
+    (``what`` says what they are: "a move"), and ``value``'s keys checked."""
     if not isinstance(value, dict):
         raise fail(where, f"expected an object, not {shown(value, json=True)}")
     if "type" not in value:
         raise fail(where, "missing key 'type'")
     name = value["type"]
-    codec = _MOVE_NAMED.get(name) if isinstance(name, str) else None
+    codec = named.get(name) if isinstance(name, str) else None
     if codec is None:
+        choices = ", ".join(repr(one) for one in named)
         raise fail(
-            at(where, "type"),
-            f"{shown(name, json=True)} is not a move ({_MOVE_CHOICES})",
+            at(where, "type"), f"{shown(name, json=True)} is not {what} ({choices})"
         )
-    data = json_object(value, where, codec.keys, codec.defaults)
+    return codec, json_object(value, where, codec.keys, codec.defaults)
+
+
+def read_move(value: object, where: str) -> Action:
+    """The move ``value`` describes, of the kind its ``"type"`` names."""
+    codec, data = tagged(value, where, _MOVE_NAMED, "a move")
     try:
         action: Action = codec.build(data, where, _ANY_TABLE)
     except NotationError as error:  # a value the record itself refuses

@@ -15,11 +15,11 @@ from typing import Any, Final
 
 import attrs
 
-from ._codec import Codec
+from ._codec import Codec, tagged
 from ._errors import FormatError, shown
 from ._events import EVENT_TYPES, Event
 from ._fields import Table
-from ._json import MAX_DECK, at, fail, json_object
+from ._json import MAX_DECK, at, fail
 from ._limits import BOUNDS, MAX_PLAYERS
 from ._rules import OFFICIAL
 
@@ -28,7 +28,6 @@ __all__ = ["EVENTS", "read_event", "write_event"]
 EVENTS: Final = {cls: Codec(cls, tag=cls.name) for cls in EVENT_TYPES}
 """The codec of each kind of event, its name under ``"type"``."""
 _EVENT_NAMED: Final = {cls.name: codec for cls, codec in EVENTS.items()}
-_EVENT_CHOICES: Final = ", ".join(repr(cls.name) for cls in EVENT_TYPES)
 _EVENT_TABLE: Final = Table(OFFICIAL, MAX_PLAYERS, MAX_DECK)
 """The table events are read at: any seat a table may have (an event
 document does not say how many players its game has)."""
@@ -52,18 +51,7 @@ def read_event(value: object, where: str) -> Event:
     Each value is read by its type, and each field's fixed bounds (a seat is
     0 to ``MAX_PLAYERS - 1``) are checked; whether the event could happen
     in a game is not, since a document of one event holds no game."""
-    if not isinstance(value, dict):
-        raise fail(where, f"expected an object, not {shown(value, json=True)}")
-    if "type" not in value:
-        raise fail(where, "missing key 'type'")
-    name = value["type"]
-    codec = _EVENT_NAMED.get(name) if isinstance(name, str) else None
-    if codec is None:
-        raise fail(
-            at(where, "type"),
-            f"{shown(name, json=True)} is not an event ({_EVENT_CHOICES})",
-        )
-    data = json_object(value, where, codec.keys, codec.defaults)
+    codec, data = tagged(value, where, _EVENT_NAMED, "an event")
     event: Event = codec.build(data, where, _EVENT_TABLE)
     _check_bounds(event, where)
     return event
