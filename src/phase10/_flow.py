@@ -35,9 +35,11 @@ __all__ = [
     "MAX_TURNS_PER_HAND",
     "Log",
     "begin_turn",
+    "credit",
     "deal",
     "dealt_cards",
     "dealt_from",
+    "decide",
     "end_hand",
     "new_game",
     "new_game_with_events",
@@ -435,26 +437,21 @@ def replace_player(
 def end_hand(state: GameState, went_out: int | None, log: Log) -> GameState:
     """Score the hand, credit phases and decide what comes next (R33-R39)."""
     rules = state.rules
-    n_phases = len(rules.phases)
     counted = rules.points
     points = tuple(
         (0 if seat == went_out else counted.total(player.hand))
         + (counted.total(player.saved) if rules.saved_cards_score else 0)
         for seat, player in enumerate(state.players)
     )
-    tiebreak = state.tiebreak
     in_order = rules.phase_choice is PhaseChoice.IN_ORDER
     players = []
     for seat, player in enumerate(state.players):
-        completed = player.completed
-        done = player.phases_done
-        if not tiebreak and (rules.everyone_advances or player.laid_down):
-            if in_order:
-                completed = min(completed + 1, n_phases)
-            elif player.active is not None and player.active not in player.done():
-                # The phase laid is completed, whichever it was (R44, R45).
-                done = tuple(sorted((*player.done(), player.active)))
-                completed = len(done)
+        laid = None  # the index of the phase the hand credits to the player
+        if player.laid_down or rules.everyone_advances:
+            laid = player.completed if in_order else player.active
+        completed, done = credit(
+            rules, player.completed, player.phases_done, laid, state.tiebreak
+        )
         players.append(
             replace(
                 player,
@@ -473,7 +470,14 @@ def end_hand(state: GameState, went_out: int | None, log: Log) -> GameState:
         went_out=went_out,
         hand_points=points,
     )
-    winner, contenders = _decide(ended, went_out)
+    winner, contenders = decide(
+        rules,
+        [player.score for player in players],
+        [player.completed for player in players],
+        ended.hand_number,
+        ended.tiebreak,
+        went_out,
+    )
     if winner is not None:
         if log is not None:
             log.append(GameEnded(winner))
@@ -483,25 +487,53 @@ def end_hand(state: GameState, went_out: int | None, log: Log) -> GameState:
     return ended
 
 
-def _decide(
-    ended: GameState, went_out: int | None
+def credit(
+    rules: Rules,
+    completed: int,
+    phases_done: tuple[int, ...] | None,
+    laid: int | None,
+    tiebreak: bool,
+) -> tuple[int, tuple[int, ...] | None]:
+    """A player's ``completed`` and ``phases_done`` after a hand in which they
+    laid the phase of index ``laid`` (``None``: they laid none), R35, R39,
+    R44, R45. In the classic game the phase laid is the next one; with a free
+    order it is completed whichever it was. A tie-break hand credits nothing
+    (R38). The engine's end of a hand and the scorekeeper share it."""
+    if tiebreak or laid is None:
+        return completed, phases_done
+    if rules.phase_choice is PhaseChoice.IN_ORDER:
+        return min(completed + 1, len(rules.phases)), phases_done
+    done = tuple(range(completed)) if phases_done is None else phases_done
+    if laid in done:
+        return completed, phases_done
+    done = tuple(sorted((*done, laid)))
+    return len(done), done
+
+
+def decide(
+    rules: Rules,
+    scores: Sequence[int],
+    completed: Sequence[int],
+    hand_number: int,
+    tiebreak: bool,
+    went_out: int | None,
 ) -> tuple[int | None, tuple[int, ...] | None]:
-    """After a hand: the winner if the game is won, else the seats of a
-    tie-break hand if one is due, else neither (R37-R39)."""
-    rules = ended.rules
-    players = ended.players
+    """After hand ``hand_number``, with each seat's total ``scores`` and the
+    phases it has ``completed``: the winner if the game is won, else the
+    seats of a tie-break hand if one is due, else neither (R37-R39). The
+    engine's end of a hand and the scorekeeper share it."""
     n_phases = len(rules.phases)
-    if ended.tiebreak:
+    if tiebreak:
         # No winner: the same players play another tie-break hand.
         return went_out, None
     if rules.everyone_advances:
-        finalists = list(range(len(players))) if ended.hand_number >= n_phases else []
+        finalists = list(range(len(scores))) if hand_number >= n_phases else []
     else:
-        finalists = [seat for seat, p in enumerate(players) if p.completed >= n_phases]
+        finalists = [seat for seat, done in enumerate(completed) if done >= n_phases]
     if not finalists:
         return None, None
-    lowest = min(players[seat].score for seat in finalists)
-    best = tuple(seat for seat in finalists if players[seat].score == lowest)
+    lowest = min(scores[seat] for seat in finalists)
+    best = tuple(seat for seat in finalists if scores[seat] == lowest)
     if len(best) == 1:
         return best[0], None
     return None, best
