@@ -283,12 +283,14 @@ LAYERS: list[set[str]] = [
         "phase10._codec",
         "phase10._event_codec",
         "phase10._record",
+        "phase10._ledger",
+        "phase10._ledger_hands",
         "phase10._serialize",
         "phase10._schema",
     },
     {"phase10"},  # 16. the public package
     # 17. bots, the encoding and the analysis of hands (packages)
-    {"phase10.bots", "phase10.encoding", "phase10.analysis"},
+    {"phase10.bots", "phase10.encoding", "phase10.analysis", "phase10.ledger"},
     {"phase10._text", "phase10.svg"},  # 18. drawing
     {"phase10.rl"},  # 19. the learning libraries' adapters
     {"phase10.__main__"},  # 20. the command line

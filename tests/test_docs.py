@@ -10,6 +10,7 @@ import pytest
 import phase10
 import phase10.analysis
 import phase10.bots
+import phase10.ledger
 import phase10.svg
 
 DOCS = Path(__file__).parent.parent / "docs"
@@ -22,6 +23,7 @@ API_PAGES = [DOCS / "api.md", *sorted((DOCS / "api").glob("*.md"))]
         ("phase10", phase10.__all__),
         ("phase10.analysis", phase10.analysis.__all__),
         ("phase10.bots", phase10.bots.__all__),
+        ("phase10.ledger", phase10.ledger.__all__),
         ("phase10.svg", phase10.svg.__all__),
     ],
 )

@@ -33,6 +33,7 @@ MODULES = (
     "phase10.bots",
     "phase10.svg",
     "phase10.encoding",
+    "phase10.ledger",
 )
 
 

@@ -56,8 +56,15 @@ from phase10.bots import (
     tournament,
 )
 from phase10.encoding import Encoding
+from phase10.ledger import RULINGS, HandEntry, Ledger, check_lay
 
-MODULES = ("phase10", "phase10.bots", "phase10.svg", "phase10.encoding")
+MODULES = (
+    "phase10",
+    "phase10.bots",
+    "phase10.svg",
+    "phase10.encoding",
+    "phase10.ledger",
+)
 
 PLAIN_RECORDS = {
     # The engine's own records, built by the moves and by the readers, which
@@ -71,6 +78,8 @@ PLAIN_RECORDS = {
     "GameResult",
     "TournamentResult",
     "Segment",
+    "Standing",
+    "Verdict",
 }
 PLAIN_RECORDS |= set(phase10._events.__all__)  # events, built by the moves
 """Records whose constructors take their fields as given (see the docs)."""
@@ -405,6 +414,11 @@ SAMPLES: dict[str, object] = {
     "LanguageModelBot": LanguageModelBot(lambda text: "D"),
     "TournamentResult": tournament({"a": RandomBot, "b": RandomBot}, games=0),
     "Encoding": Encoding(3),
+    "HandEntry": HandEntry((1, None), 0, ((), 50)),
+    "Ledger": Ledger(["Ann", "Bob"]),
+    "Ruling": RULINGS[0],
+    "Standing": Ledger(["Ann", "Bob"]).standings()[0],
+    "Verdict": check_lay("R7 B7 G7 R8 B8 G8", 1),
     **_event_samples(),
 }
 """An instance of each public class whose methods take arguments."""
@@ -507,12 +521,38 @@ def _right_values() -> dict[str, object]:
         "trace": io.StringIO(),
         "refused": "that move is not legal now",
         "game_over.result": play_game([RandomBot(), RandomBot()], seed=1, max_moves=3),
+        "Ledger.players": ("Ann", "Bob"),
+        "player": "Ann",
+        "laid": ["Ann"],
+        "went_out": "Ann",
+        "left": {"Bob": 50},
+        "HandEntry.laid": (1, None),
+        "HandEntry.went_out": 0,
+        "HandEntry.left": ((), 50),
+        "hands": (),
+        "dealer": 0,
+        "Ledger.from_dict.data": Ledger(["Ann", "Bob"]).to_dict(),
+        "Ledger.from_json.text": Ledger(["Ann", "Bob"]).to_json(),
+        "group": "R7 B7 G7",
+        "check_hit.kind": "set",
+        "check_hit.card": "R7",
+        "check_lay.cards": "R7 B7 G7 R8 B8 G8",
+        "end": None,
+        "question": "may I discard a wild",
+        "limit": 3,
+        "clause": "R22",
+        "option": "wild_from_discard",
+        "keywords": ("wild",),
     }
 
 
 RIGHT = _right_values()
 
-UNTRUSTED = {"phase10.from_dict.data", "phase10.GameRecord.from_dict.data"}
+UNTRUSTED = {
+    "phase10.from_dict.data",
+    "phase10.GameRecord.from_dict.data",
+    "phase10.ledger.Ledger.from_dict.data",
+}
 """Parameters documented to take any value, untrusted, and to refuse one
 that describes nothing with FormatError: a document read from elsewhere."""
 

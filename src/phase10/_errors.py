@@ -15,6 +15,7 @@ __all__ = [
     "CannotSave",
     "CardDoesNotFit",
     "CardNotInHand",
+    "EntryError",
     "FormatError",
     "GameOver",
     "IllegalMove",
@@ -276,6 +277,25 @@ class BadDiscard(IllegalMove):
 
     .. versionadded:: 0.1
     """
+
+
+class EntryError(Phase10Error, ValueError):
+    """A hand entered in a :class:`~phase10.ledger.Ledger` that cannot happen
+    in a game: a phase out of turn, a player going out without laying down,
+    more cards or points left than a hand can hold. Like
+    :class:`IllegalMove`, ``reason`` is the sentence and ``clause`` the id
+    of the rule it breaks, or ``None``.
+
+    .. versionadded:: 0.3
+    """
+
+    reason: str
+    clause: str | None
+
+    def __init__(self, reason: str, *, clause: str | None = None) -> None:
+        super().__init__(f"{reason} (rule {clause})" if clause else reason)
+        self.reason = reason
+        self.clause = clause
 
 
 class FormatError(Phase10Error, ValueError):

@@ -52,8 +52,9 @@ from ._fields import (
     optional_type,
     plain_rule,
 )
-from ._json import MAX_DECK, SCHEMA_VERSION, write_seed
-from ._limits import BOUNDS, MAX_PHASE_TEXT
+from ._json import MAX_DECK, MAX_SAFE_INT, SCHEMA_VERSION, write_seed
+from ._ledger import _HAND_KEYS, _LEDGER_DEFAULTS, _LEDGER_KEYS, MOST_LEFT
+from ._limits import BOUNDS, MAX_HANDS, MAX_PHASE_TEXT, MAX_PHASES
 from ._memo import cached
 from ._phases import PhaseSpec
 from ._record import _MAX_ACTIONS, _RECORD_DEFAULTS, _RECORD_KEYS
@@ -66,7 +67,7 @@ __all__ = ["DIALECT", "KINDS", "json_schema", "schema_id"]
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of every schema: draft 2020-12."""
 
-KINDS: Final = ("rules", "state", "view", "move", "record", "event")
+KINDS: Final = ("rules", "state", "view", "move", "record", "event", "ledger")
 """The kinds of document :func:`json_schema` describes."""
 
 _DOCUMENT: Final = {
@@ -76,6 +77,7 @@ _DOCUMENT: Final = {
     "move": "action",
     "record": "record",
     "event": "event",
+    "ledger": "ledger",
 }
 """The name each kind's documents carry: ``"schema": "phase10/<name>"``."""
 
@@ -89,6 +91,10 @@ _TITLES: Final = {
     "move": ("Action", "A move of any kind, named by its type"),
     "record": ("GameRecord", "A game's rules, players, seed and every move"),
     "event": ("Event", "What a move did, of any kind, named by its type"),
+    "ledger": (
+        "Ledger",
+        "A game played with real cards, as its scorekeeper recorded it hand by hand",
+    ),
 }
 """The title of each kind's schema (the name a generated type takes), and
 what its documents hold."""
@@ -104,8 +110,9 @@ def json_schema(kind: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a kind of document.
 
     ``kind`` is ``"rules"``, ``"state"``, ``"view"``, ``"move"`` (the
-    ``phase10/action`` documents of every kind of move), ``"record"`` or
-    ``"event"`` (the ``phase10/event`` documents of every kind of event).
+    ``phase10/action`` documents of every kind of move), ``"record"``,
+    ``"event"`` (the ``phase10/event`` documents of every kind of event) or
+    ``"ledger"`` (a scorekeeper's :class:`~phase10.ledger.Ledger`).
     The schema is made from the descriptions the readers and writers use
     (see the page "Compatibility"), and its ``$id`` carries the document
     version. It describes the shape of a document: which keys, of which
@@ -133,7 +140,7 @@ def json_schema(kind: str) -> dict[str, Any]:
 
     .. versionadded:: 0.2
     .. versionchanged:: 0.3
-       The kind ``"event"``.
+       The kinds ``"event"`` and ``"ledger"``.
     """
     if not isinstance(kind, str) or kind not in _DOCUMENT:
         kinds = ", ".join(repr(one) for one in KINDS)
@@ -162,6 +169,8 @@ def _made(kind: str) -> dict[str, Any]:
         }
     elif kind == "record":
         body = _document("record", _game_record(defs))
+    elif kind == "ledger":
+        body = _document("ledger", _ledger(defs))
     else:
         codec = {"rules": _RULES, "state": _STATE, "view": _VIEW}[kind]
         body = _document(_DOCUMENT[kind], _record_object(codec, defs))
@@ -360,6 +369,46 @@ def _game_record(defs: _Defs) -> dict[str, Any]:
     if tuple(properties) != _RECORD_KEYS:  # a key added to the record
         raise TypeError(f"describe the record's keys {_RECORD_KEYS} in _schema.py")
     return _object(properties, _RECORD_DEFAULTS, "GameRecord")
+
+
+def _ledger(defs: _Defs) -> dict[str, Any]:
+    """The ledger's keys, each read as ``_ledger.read_ledger`` reads it."""
+    name = FIELD_RULES[PlayerState]["name"]  # the ledger names players as a state
+    dealer = FIELD_RULES[GameState]["dealer"]
+    card = defs.ref("Card", _card)
+    hand = {
+        "laid": {
+            "description": "Seat by seat, the number of the phase laid, or null.",
+            "type": "array",
+            "items": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_PHASES},
+        },
+        "went_out": {"type": ["integer", "null"], "minimum": 0},
+        "left": {
+            "description": "Seat by seat, the cards left in hand, or their points.",
+            "type": "array",
+            "items": {
+                "oneOf": [
+                    {"type": "array", "items": card, "maxItems": MOST_LEFT},
+                    {"type": "integer", "minimum": 0, "maximum": MAX_SAFE_INT},
+                ]
+            },
+        },
+    }
+    if tuple(hand) != _HAND_KEYS:  # a key added to a hand
+        raise TypeError(f"describe the ledger's hand keys {_HAND_KEYS} in _schema.py")
+    properties = {
+        "rules": _by_type(Rules, defs),
+        "players": {"type": "array", "items": _ruled(name, "Ledger.players")},
+        "dealer": _ruled(dealer, "Ledger.dealer"),
+        "hands": {
+            "type": "array",
+            "items": defs.ref("HandEntry", lambda: _object(hand, {}, "HandEntry")),
+            "maxItems": MAX_HANDS,
+        },
+    }
+    if tuple(properties) != _LEDGER_KEYS:  # a key added to the ledger
+        raise TypeError(f"describe the ledger's keys {_LEDGER_KEYS} in _schema.py")
+    return _object(properties, _LEDGER_DEFAULTS, "Ledger")
 
 
 def _move(codec: Codec, defs: _Defs) -> Callable[[], dict[str, Any]]:

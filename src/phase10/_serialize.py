@@ -12,8 +12,8 @@ Four functions cover every kind of document, in the manner of
   to expect (``Action`` for any move, ``Event`` for any event).
 
 Every document carries ``"schema": "phase10/<kind>"`` (``state``, ``view``,
-``rules``, ``action``, ``record`` or ``event``) and ``"version": 1``. A record's
-document has one key per field, in the fields' order, so equal objects
+``rules``, ``action``, ``record``, ``event`` or ``ledger``) and
+``"version": 1``. A record's document has one key per field, in the fields' order, so equal objects
 always give equal text (see ``_codec.py``). Cards are written in their
 notation (``"R7"``, ``"W"``), phases in their canonical text (``"2 sets of
 3"``), enums by value (``"draw"``, ``"color run"``), and the seed as a text
@@ -70,6 +70,7 @@ from ._json import (
     whole,
     write_seed,
 )
+from ._ledger import Ledger, read_ledger, write_ledger
 from ._record import GameRecord, read_record, write_record
 from ._rules import Rules
 from ._state import GameState
@@ -91,7 +92,7 @@ _T = TypeVar("_T")
 
 
 def to_dict(
-    obj: GameState | PlayerView | Rules | Action | GameRecord | Event,
+    obj: GameState | PlayerView | Rules | Action | GameRecord | Event | Ledger,
 ) -> dict[str, Any]:
     """``obj`` as a JSON-ready dict of plain values, with its schema and version.
 
@@ -105,13 +106,13 @@ def to_dict(
     if kind is None:
         raise UsageError(
             f"cannot write a {type(obj).__name__}: to_dict takes a GameState, "
-            "a PlayerView, a Rules, a move record, a GameRecord or an event"
+            "a PlayerView, a Rules, a move record, a GameRecord, an event or a Ledger"
         )
     return document(kind.name, kind.write(obj))
 
 
 def to_json(
-    obj: GameState | PlayerView | Rules | Action | GameRecord | Event,
+    obj: GameState | PlayerView | Rules | Action | GameRecord | Event | Ledger,
     *,
     indent: int | None = None,
 ) -> str:
@@ -142,14 +143,17 @@ def from_dict(data: object, kind: object) -> Any:
     ``kind`` is :class:`~phase10.GameState`, :class:`~phase10.PlayerView`,
     :class:`~phase10.Rules`, :class:`~phase10.GameRecord`, one move class
     such as :class:`~phase10.Draw`, :data:`~phase10.Action` for any move,
-    one event class such as :class:`~phase10.CardDrawn`, or
+    one event class such as :class:`~phase10.CardDrawn`,
     :data:`~phase10.Event` for any event (read for its form: the seats and
     cards it names are checked, not that it could happen in a game, which
-    its document does not hold). ``data`` is untrusted: anything that does
-    not describe a possible ``kind`` raises :class:`~phase10.FormatError`
-    saying what and where.
+    its document does not hold), or :class:`~phase10.ledger.Ledger` (every
+    hand checked as :meth:`~phase10.ledger.Ledger.record` checks it).
+    ``data`` is untrusted: anything that does not describe a possible
+    ``kind`` raises :class:`~phase10.FormatError` saying what and where.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.3
+       Ledgers.
     """
     return _read(data, _reader_for(kind))
 
@@ -264,6 +268,7 @@ _KIND_OF_TYPE: Final[dict[object, _Kind]] = {
     PlayerView: _Kind("view", _VIEW.write, _read_view),
     Rules: _Kind("rules", write_rules, read_rules),
     GameRecord: _Kind("record", write_record, read_record),
+    Ledger: _Kind("ledger", write_ledger, read_ledger),
     **dict.fromkeys(MOVE_TYPES, _ACTION_KIND),
     **dict.fromkeys(EVENT_TYPES, _EVENT_KIND),
 }
@@ -286,7 +291,7 @@ def _reader_for(kind: object) -> _Kind:
     if found is None:
         name = kind.__name__ if isinstance(kind, type) else shown(kind, json=True)
         raise UsageError(
-            f"cannot read {name}: give GameState, PlayerView, Rules, "
-            "GameRecord, Action, one move class, Event or one event class"
+            f"cannot read {name}: give GameState, PlayerView, Rules, GameRecord, "
+            "Action, one move class, Event, one event class or Ledger"
         )
     return found

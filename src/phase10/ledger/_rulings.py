@@ -1,0 +1,597 @@
+"""The rulings a table argues over, looked up by a question in a player's words.
+
+Each :class:`Ruling` is one point of the project's rulings (the points the
+printed rule sheets leave open, and those players most often dispute) with
+the clause of the rules document that settles it, the answer of the
+official game and the :class:`~phase10.Rules` field, if any, that plays it
+another way. :func:`find_rulings` ranks them for a question typed at the
+table; :meth:`Ruling.under` words the answer for the rules being played.
+
+The rulings are written out below as a plain table, read once at import:
+no file is opened.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from .._errors import UsageError, is_whole, shown
+from .._immutable import Immutable
+from .._phases import NaturalRule
+from .._rules import OFFICIAL, EmptyDrawPile, PhaseChoice, Rules, SkipLimit
+
+__all__ = ["RULINGS", "Ruling", "find_rulings"]
+
+_OPTIONS: Final = frozenset(field.name for field in attrs.fields(Rules))
+
+
+def _check_text(instance: Ruling, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise UsageError(f"a ruling's {attribute.name} is text, not {shown(value)}")
+
+
+def _check_option(instance: Ruling, attribute: object, value: str | None) -> None:
+    if value is not None and value not in _OPTIONS:
+        raise UsageError(f"a ruling's option is a Rules field, not {shown(value)}")
+
+
+def _to_keywords(value: tuple[str, ...]) -> tuple[str, ...]:
+    if not isinstance(value, (tuple, list)) or not all(
+        isinstance(w, str) for w in value
+    ):
+        raise UsageError(f"a ruling's keywords are texts, not {shown(value)}")
+    return tuple(value)
+
+
+@attrs.frozen
+class Ruling(Immutable):
+    """One disputed point of the rules, with the clause that settles it (R1-R51).
+
+    ``answer`` is the ruling of the official game, ``Rules()``; ``option``
+    names the :class:`~phase10.Rules` field that plays the point another
+    way, and :meth:`under` says what a given rule set does.
+
+    >>> from phase10 import Rules
+    >>> (wild,) = find_rulings("Can I take a joker from the discard pile?", limit=1)
+    >>> wild.clause, wild.option
+    ('R22', 'wild_from_discard')
+    >>> wild.under(Rules()) == wild.answer
+    True
+    >>> print(wild.under(Rules(wild_from_discard=False)))  # doctest: +ELLIPSIS
+    No: under these rules a Wild on the discard pile may not be taken...
+
+    Raises :class:`~phase10.UsageError` if a field is not of its type, or ``option``
+    is not the name of a field of :class:`~phase10.Rules`.
+
+    .. versionadded:: 0.3
+    """
+
+    clause: str = attrs.field(validator=_check_text)
+    """The id of the clause of the rules document that settles the point."""
+    question: str = attrs.field(validator=_check_text)
+    """The point, asked as a player asks it."""
+    answer: str = attrs.field(validator=_check_text)
+    """The ruling of the official game, in a sentence or two."""
+    option: str | None = attrs.field(default=None, validator=_check_option)
+    """The :class:`~phase10.Rules` field that changes the ruling, or ``None``."""
+    keywords: tuple[str, ...] = attrs.field(default=(), converter=_to_keywords)
+    """Other words a player might use for the point."""
+
+    def under(self, rules: Rules) -> str:
+        """The answer under ``rules``: ``answer`` when they play the point
+        as the official game does, else what they do instead, naming the
+        option and its value.
+
+        >>> from phase10 import Rules, SkipLimit
+        >>> (limit,) = find_rulings("skipped twice in a row", limit=1)
+        >>> print(limit.under(Rules(skip_limit=SkipLimit.UNLIMITED)))
+        ... # doctest: +ELLIPSIS
+        Under these rules there is no limit: ... (skip_limit=UNLIMITED).
+
+        Raises :class:`~phase10.UsageError` if ``rules`` is not a
+        :class:`~phase10.Rules`.
+
+        .. versionadded:: 0.3
+        """
+        if not isinstance(rules, Rules):
+            raise UsageError(f"rules must be a Rules record, not {shown(rules)}")
+        if self.option is None:
+            return self.answer
+        value = getattr(rules, self.option)
+        if value == getattr(OFFICIAL, self.option):
+            return self.answer
+        sentence = _UNDER.get((self.option, value))
+        if sentence is not None:
+            return sentence
+        size = len(value) if isinstance(value, tuple) else None
+        return _UNDER_ANY[self.option].format(value=value, size=size)
+
+
+_UNDER: Final[Mapping[tuple[str, object], str]] = MappingProxyType(
+    {
+        ("wild_from_discard", False): "No: under these rules a Wild on the discard "
+        "pile may not be taken, not even one turned up to start it "
+        "(wild_from_discard is off); draw from the draw pile instead.",
+        ("hit_on_lay_turn", False): "No: under these rules you may not hit on the "
+        "turn you lay down your phase (hit_on_lay_turn is off); wait for your next "
+        "turn. Extra cards laid with the phase are still allowed.",
+        ("go_out_by_hit", False): "No: under these rules a lay or a hit may not "
+        "empty your hand (go_out_by_hit is off); keep a card and go out by "
+        "discarding it.",
+        ("everyone_advances", True): "Under these rules everyone advances after "
+        "every hand, phase laid or not (everyone_advances is on); the game lasts "
+        "one hand per phase and the lowest total wins.",
+        ("wrap_runs", True): "Yes: under these rules a run may go on from 12 to 1, "
+        "as 11 12 1 2 (wrap_runs is on); still no number twice, so a run holds at "
+        "most 12 cards.",
+        ("swap_wilds", True): "Under these rules a player whose phase is down may, "
+        "in their turn, put the natural card a laid Wild stands for on its group "
+        "and take the Wild (swap_wilds is on); the group must stand for what it did.",
+        ("skip_next_only", True): "Under these rules a Skip always takes the next "
+        "player's turn, with no choice of target (skip_next_only is on); if they "
+        "may not be skipped, it is played against nobody.",
+        ("saved_cards_hidden", True): "No: under these rules saved cards lie face "
+        "down (saved_cards_hidden is on); others see how many a save pile holds, "
+        "never which.",
+        ("saved_cards_score", True): "Yes: under these rules saved cards count "
+        "against their owner when a hand ends, as cards in hand do "
+        "(saved_cards_score is on).",
+        ("go_out_by_save", True): "Yes: under these rules saving your last card "
+        "goes out (go_out_by_save is on).",
+        ("save_skips", False): "No: under these rules a Skip may not be saved "
+        "(save_skips is off); play it or discard it.",
+        ("draw_saved_same_hand", True): "Yes: under these rules a card saved in "
+        "this hand may be drawn back in the same hand (draw_saved_same_hand is on).",
+        ("naturals", NaturalRule.PER_PHASE): "Under these rules one natural card "
+        "anywhere in the phase is enough (naturals=PER_PHASE); another group of it "
+        "may be all Wilds.",
+        ("naturals", NaturalRule.NONE): "Under these rules a phase may be laid from "
+        "Wilds alone, with no natural card at all (naturals=NONE).",
+        ("skip_limit", SkipLimit.UNTIL_SERVED): "Under these rules a player may be "
+        "skipped again once they have lost the turn the last Skip took, but not "
+        "while it is still to come (skip_limit=UNTIL_SERVED).",
+        ("skip_limit", SkipLimit.PER_HAND): "Under these rules each player may be "
+        "the target of one Skip in a whole hand, no more (skip_limit=PER_HAND).",
+        ("skip_limit", SkipLimit.UNLIMITED): "Under these rules there is no limit: "
+        "a player may be skipped again and again, and the lost turns add up "
+        "(skip_limit=UNLIMITED).",
+        ("on_empty_draw_pile", EmptyDrawPile.END_HAND): "Under these rules the hand "
+        "ends with no winner as soon as a turn starts with the draw pile empty: "
+        "everyone scores the cards in hand, and phases laid this hand count "
+        "(on_empty_draw_pile=END_HAND).",
+        ("phase_choice", PhaseChoice.CHOSEN): "Under these rules each player "
+        "chooses, face up at the start of each hand, one phase they have not "
+        "completed, and may lay only that one (phase_choice=CHOSEN).",
+        ("phase_choice", PhaseChoice.DECLARED): "Under these rules nobody chooses at "
+        "the start of the hand: after drawing, a player declares a phase not yet "
+        "completed and may lay it that turn (phase_choice=DECLARED).",
+    }
+)
+"""What rules do instead, for each value of a flag or choice other than
+the official one, by option and value."""
+
+_UNDER_ANY: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "deck": "Under these rules the game is played with a deck of {size} cards "
+        "(deck), not the official 108.",
+        "max_players": "Under these rules up to {value} players may play "
+        "(max_players={value}).",
+        "hand_size": "Under these rules each player is dealt {value} cards "
+        "(hand_size={value}); the next card still starts the discard pile.",
+        "points": "Under these rules a card left in hand counts {value.low} for "
+        "1-9, {value.high} for 10-12, {value.skip} for a Skip and {value.wild} for "
+        "a Wild (points).",
+        "phases": "Under these rules the game is played over {size} phases "
+        "(phases), not the official ten.",
+        "saves_per_hand": "Under these rules a player may end a turn by saving a "
+        "card in place of a discard, at most {value} in a hand "
+        "(saves_per_hand={value}).",
+        "most_saved": "Under these rules a save pile holds at most {value} saved "
+        "at once (most_saved={value}).",
+    }
+)
+"""What rules do instead, for the other options: a text to fill with the
+value (``{value}``) and, for a tuple, its length (``{size}``)."""
+
+# One ruling a block: "clause option | keywords", the question, the answer.
+_TABLE: Final = """
+R2 deck | deck, cards, 108, size of the deck, how many cards, kinds of cards
+How many cards are in the deck, and of what kinds?
+108: two of each number 1-12 in each of the four colours (96), eight Wilds and four
+Skips. A custom rule set may play another deck.
+R3 max_players | players, people, two, six, how many people, seats
+How many players can play?
+From two to six.
+R19 hand_size | deal, dealt, dealing, ten cards, hand size, starter card
+How many cards does each player get, and how is the deal made?
+Ten each, dealt one at a time from the dealer's left; the next card is turned up to
+start the discard pile and the rest is the draw pile.
+R18 - | dealer, who deals, first player, who goes first, starts, next dealer
+Who deals, and who plays first?
+The deal moves one seat to the left each hand, and the player on the dealer's left
+plays first; play then goes on to the left.
+R22 wild_from_discard | wild, joker, discard, discard pile, take, pick up, throw away
+May a Wild be discarded, and may the next player take it from the discard pile?
+Yes to both: any card may be discarded, and a Wild on top of the discard pile may be
+drawn like any other card.
+R27 - | starter, first card, turned up, turned over, flipped, first turn
+What if the card turned up to start the discard pile is a Skip?
+The first player loses their first turn. That Skip does not count against the Skip
+limit.
+R22 wild_from_discard | starter, first card, turned up, turned over, flipped, joker
+What if the card turned up to start the discard pile is a Wild?
+It is an ordinary top discard: the first player may take it.
+R23 - | skip, discard pile, take, pick up, draw a skip
+May a Skip be taken from the discard pile?
+Never: a Skip on top of the discard pile cannot be drawn; draw from the draw pile.
+R25 on_empty_draw_pile | draw pile, empty, no cards left, reshuffle, shuffle, deck
+What happens when the draw pile runs out?
+Every discard but the top one is shuffled into a new draw pile. Only if nothing lies
+under the top discard does the hand end, with no winner.
+R26 - | skip, myself, yourself, target, two players, two player game
+Can I skip myself, and whom may a Skip target?
+Never yourself: a Skip names another player, who loses their next turn. With two
+players, the one who played the Skip plays again.
+R28 skip_limit | skip, skip limit, twice, again, same player, in a row, round
+Can the same player be skipped twice in a row?
+Not within a round: after a Skip against a player, nobody may skip them again until
+play has gone once round the table.
+R29 - | skip, nobody, no target, nobody to skip, everyone skipped, waste
+May I discard a Skip when nobody can be skipped?
+Yes: it is discarded against nobody, and no turn is lost.
+R33 - | go out, last card, skip, finish, discard a skip, end on a skip
+Can I go out by discarding a Skip?
+Yes: a Skip is a discard like any other, so a last card that is a Skip goes out.
+R33 go_out_by_hit | go out, hit, last card, play on, no discard, empty hand, finish
+Can I go out by hitting with my last card, without a discard?
+Yes: the hand ends the moment a hand is empty, by a discard, a hit or laying the
+phase; no discard is needed after it.
+R15 - | lay, whole phase, part, half, piece, someone else's turn, out of turn
+Can I lay down part of my phase now and the rest later, or on another turn?
+No: a phase goes down whole, at one time, on your own turn after you draw, and
+only once a hand.
+R14 - | extra cards, more cards, extra group, bigger, longer run, additional
+May I lay more cards than the phase needs when I put it down?
+Yes, if the extra cards fit a group of it (four 7s for a set of three, a longer
+run); but never an extra group.
+R31 hit_on_lay_turn | hit, same turn, right away, immediately, straight away, play on
+May I hit on the same turn I lay down my phase?
+Yes: once your phase is down you may hit straight away, in that same turn.
+R11 naturals | natural, all wilds, only wilds, entirely, jokers, group, phase
+Can a group of a phase be made entirely of Wilds?
+No: each group of a phase needs at least one natural card, one that is not a Wild;
+the rest may be Wilds.
+R10 - | wild, colour, color, joker, stand for, any colour, any number
+What colour is a Wild, and what may it stand for?
+Any colour and any number: a Wild fits in any group, and a group may hold several.
+R13 swap_wilds | wild, laid, change, move, keep, stand for, joker, later
+Once laid, can a Wild change or move to stand for something else?
+No: a laid Wild keeps what it stood for until the hand ends; it is not moved, and
+it is not replaced.
+R6 wrap_runs | run, length, longest run, long, 13, zero, same number, twice
+How long can a run be, and can a Wild stand for 0 or 13?
+A run uses the numbers 1 to 12, each at most once, without going round from 12 to 1:
+so at most 12 cards, and a Wild is never 0 or 13.
+R42 wrap_runs | wrap, wrap around, round, 12 to 1, corner, circle, 11 12 1 2
+Do runs wrap round from 12 to 1?
+Not in the official game: 12 is the top of a run and 1 the bottom. Some tables play
+it as a house rule (wrap_runs).
+R32 - | run, hit, middle, end, which end, low end, high end, inside, between
+Can I hit a card into the middle of a run, and who chooses the end for a Wild?
+Only at the ends: one below the lowest card or one above the highest. The player
+hitting a Wild says which end it goes on; unsaid, the high end.
+R5 - | set, colours, colors, mixed, same number, two sets, same colour
+Must a set be of one colour, and may two sets share a number?
+Neither matters: a set is cards of one number in any colours, and the two sets of a
+phase may use the same number.
+R30 - | hit, before, lay, phase, another player, someone else, play on, add to, fit
+Can I hit before I lay down my phase, or on other players' groups?
+Only once your own phase is down this hand, on your turn; then you may hit any group
+on the table, yours or another player's, with a card that fits it.
+R34 points | points, score, worth, penalty, count, left in hand, how much, value
+How many points does each card left in hand count?
+5 for each card 1-9, 10 for each 10-12, 15 for a Skip and 25 for a Wild; the player
+who went out scores nothing, and cards on the table never count.
+R35 everyone_advances | advance, next phase, move on, who advances, went out, repeat
+Who moves on to the next phase after a hand?
+Everyone who laid down their phase this hand, whoever went out; the others try the
+same phase again.
+R37 - | end, game over, win, winner, last phase, finish, complete
+When does the game end, and who wins?
+At the end of the hand in which someone completes the last phase; if only one
+player did, they win.
+R38 - | tie, tied, both, two players, same hand, lowest score, draw
+What if two players finish the last phase in the same hand?
+The lower total score wins. If the totals tie too, the tied players alone play a
+tie-break hand on the last phase, and the first of them to go out wins.
+R39 everyone_advances | ten hands, variation, everyone advances, lowest total
+How does the ten-hand variation play?
+Only as a variation (everyone_advances): everyone advances every hand, the game
+lasts ten hands and the lowest total wins. The official game does not play it.
+R40 phases | shorter game, fewer phases, first five, even phases, variation, quick
+Can we play a shorter game with fewer phases?
+Yes, as a variation: only the first few phases, or only the even ones; every other
+rule stays the same.
+R24 - | take back, same card, straight back, just drew, picked up, put back
+May I take the top discard and discard that same card again?
+Yes: nothing forbids drawing a card from the discard pile and discarding it again.
+R13 - | wilds alone, all wilds, float, floating, group of wilds, which number
+If a group of Wilds alone is laid, what does it stand for?
+Nothing yet, where the natural-card rule allows such a group: the first natural card
+hit on it fixes its number or colour (on a run, at the end the hitter names).
+R33 - | keep a card, go_out_by_hit, refused, must keep, off
+When going out by a hit is not allowed, what must I keep?
+A card to discard: a lay or hit that would empty your hand is refused. The official
+game allows going out by a hit.
+R31 - | extra cards, part of the lay, hit_on_lay_turn, extra, same turn
+Are extra cards laid with my phase counted as hits?
+No: they are part of laying the phase, so a rule against hitting on the lay-down
+turn never bars them.
+R38 - | tie-break, tie break, tied players, who starts, extra hand, playoff
+Who plays in a tie-break hand, and who starts it?
+Only the tied players; the deal moves on as usual, the first tied player left of the
+dealer starts, its points are added, and nobody advances.
+R26 - | skip, last card, go out, lost turn, next hand, lapse
+If I go out by playing a Skip, does its target lose a turn in the next hand?
+No: you go out, and the turn the target was to lose lapses with the hand.
+R33 - | never ends, stuck, endless, forever, nothing fits, no way out
+What if a hand can never end?
+Custom decks or phases can leave every player down with nothing that fits; the game
+plays on, and a program that must stop ends it by its own move limit.
+R22 - | starter, wild_from_discard, off, first card, turned up, barred
+With Wilds barred from the discard pile, may a Wild that starts it be taken?
+No: with wild_from_discard off no Wild is drawn from the discard pile, not even the
+starter. In the official game it may be taken.
+R25 - | nothing under, top discard, only card, alone, last card, draw pile
+What if the draw pile is empty and the top discard is the only card?
+The hand ends with no winner. Under a valid rule set this never happens: the deal
+always leaves a draw pile, and every draw from it adds a discard.
+R2 deck | masters, masters edition, masters deck, 106, two skips, edition
+What deck does the Masters Edition use?
+106 cards: the same 96 number cards and eight Wilds, but only two Skips. The
+classic game plays 108 cards with four Skips.
+R16 phase_choice | in order, out of order, next phase, skip a phase, order
+Must the phases be completed in order?
+Yes: only your current phase may be laid, and a phase laid with extra cards counts
+for that phase alone.
+R44 phase_choice | which phase, choose, pick, any order, masters, edition
+May I choose which phase to attempt this hand?
+Not in the classic game: each player goes through the phases in order, one a
+hand. The Masters Edition lets each player choose (phase_choice).
+R44 - | one phase left, last phase, choice, masters, only one
+In the Masters Edition, what if I have only one phase left?
+You attempt it: with one phase left there is no choice to make.
+R44 - | tie, tie-break, masters, which phase, finishers
+In the Masters Edition, which phase does a tie-break hand use?
+The last phase of the list, with no choice; ties are otherwise settled as in the
+classic game.
+R46 saves_per_hand | save, keep, masters, how many, per hand, instead of discard
+How many cards may I save in a hand?
+None in the classic game; the Masters Edition lets a player save one card a hand in
+place of a discard.
+R46 most_saved | save pile, saved cards, how many, at once, full, hold
+How many saved cards may my save pile hold?
+At most two at once; when the pile is full no more cards may be saved.
+R48 saved_cards_hidden | see, face up, face down, hidden, secret, look, others
+Can other players see my saved cards?
+Yes: saved cards lie face up, and every player sees every save pile.
+R48 saved_cards_score | saved cards, score, points, count, end of hand, penalty
+Do saved cards count against me when a hand ends?
+No: saved cards are not in the hand, so they score no points.
+R46 go_out_by_save | save, last card, go out, finish
+May I save my last card to go out?
+No: the last card cannot be saved; go out by discarding it, laying it or hitting
+with it.
+R46 save_skips | save, skip, keep a skip, save a skip
+May I save a Skip?
+Yes: a Skip may be saved like any other card.
+R47 draw_saved_same_hand | draw, saved card, same hand, take back, use, save pile
+May I draw back a card I saved earlier in this same hand?
+No: a card saved in a hand is for a later hand; only cards saved before it may be
+drawn.
+R45 - | declare, declared, declaration, how long, last, variant, masters
+How long does a declared phase last?
+The turn it is declared in: if the phase is not laid, the next turn starts with none
+declared.
+R26 skip_next_only | skip, choose, target, next player, whom, pick
+Do I choose whom to skip, or must it be the next player?
+You choose any other player, within the Skip limit.
+R13 swap_wilds | swap, exchange, take back, laid wild, replace, trade, natural card
+May I take a laid Wild back by putting down the card it stands for?
+No: a laid Wild stays on the table until the hand ends; swapping it out is a house
+rule (swap_wilds), off in the official game.
+R21 - | turn, draw first, end turn, order of a turn, must discard, every turn
+Must I draw first, and discard to end every turn?
+Yes: a turn starts with one card drawn from either pile and ends with one card
+discarded; laying and hitting come between.
+R12 - | skip, phase, set, run, group, part, in a phase, hit a skip
+Can a Skip be used in a phase or hit onto a group?
+No: a Skip is never part of a group, neither laid nor hit.
+"""
+
+_HEAD: Final = re.compile(r"(R[1-9][0-9]*) (\w+|-) \| (.*)")
+
+
+def _read(table: str) -> tuple[Ruling, ...]:
+    """The rulings of ``table``: each block a head line, a question, an answer."""
+    blocks: list[tuple[re.Match[str], list[str]]] = []
+    for line in table.strip().splitlines():
+        head = _HEAD.fullmatch(line)
+        if head is not None:
+            blocks.append((head, []))
+        else:
+            blocks[-1][1].append(line)
+    return tuple(
+        Ruling(
+            head[1],
+            question,
+            " ".join(answer),
+            None if head[2] == "-" else head[2],
+            tuple(word.strip() for word in head[3].split(",")),
+        )
+        for head, (question, *answer) in blocks
+    )
+
+
+RULINGS: Final[tuple[Ruling, ...]] = _read(_TABLE)
+"""Every ruling: each point of the project's table of rulings and of the
+rules document's "Rulings of the editions", and the points players most
+often dispute, each with its clause. Every flag and choice of
+:class:`~phase10.Rules` is the option of at least one.
+
+.. versionadded:: 0.3
+"""
+
+_STOP: Final = frozenset((
+    "a", "about", "after", "all", "also", "am", "an", "and", "any", "are", "as", "at",
+    "be", "been", "being", "but", "by", "can", "could", "d", "did", "do", "does",
+    "doing", "done", "down", "ever", "for", "from", "get", "gets", "got", "had",
+    "happen", "happened", "happens", "has", "have", "he", "her", "him", "his", "how",
+    "i", "if", "in", "into", "is", "it", "its", "just", "ll", "m", "may", "me", "might",
+    "must", "my", "no", "not", "of", "ok", "okay", "on", "or", "our", "re", "rule",
+    "rules", "s", "she", "should", "so", "some", "still", "t", "than", "that", "the",
+    "their", "them", "then", "there", "these", "they", "this", "those", "to", "up",
+    "us", "ve", "was", "way", "we", "were", "what", "whats", "when", "where", "which",
+    "who", "whom", "whose", "why", "will", "with", "would", "yes", "you", "your",
+))  # fmt: skip
+"""Words that say nothing about the point asked."""
+
+_PHRASES: Final = (
+    (
+        r"\b(?:lose|loses|losing|lost|miss|misses|missing|missed)\s+"
+        r"(?:a|my|his|her|their|your|the|next|one)?\s*turns?\b",
+        " skip ",
+    ),
+    (
+        r"\b(?:play|plays|played|playing|add|adds|added|adding|put|puts|putting)\s+"
+        r"(?:it\s+|them\s+)?(?:on|onto|to)\b",
+        " hit ",
+    ),
+    (r"\b(?:lay|lays|laying|laid|put|puts|putting)\s+down\b", " lay "),
+    (r"\b(?:run|runs|running|ran)\s+out\b", " empty "),
+    (r"\b(?:go|goes|going|went|gone)\s+out\b", " goout "),
+    (r"\b(?:pick|picks|picking|picked)\s+up\b", " take "),
+)
+"""Phrases that say one thing in several ways, and the word for it."""
+
+
+def _stem(word: str) -> str:
+    """``word`` cut crudely to its stem: "skipped", "skips" are "skip"."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) >= len(suffix) + 3:
+            if not word.endswith("ss"):
+                word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
+        word = word[:-1]
+    return word
+
+
+_SYNONYMS: Final = {
+    _stem(word): _stem(meant)
+    for word, meant in {
+        "joker": "wild", "wildcard": "wild", "color": "colour", "pass": "skip",
+        "laid": "lay", "dealt": "deal", "drew": "draw", "drawn": "draw",
+        "took": "take", "taken": "take", "grab": "take", "tied": "tie",
+        "yourself": "myself", "themselves": "myself", "self": "myself",
+    }.items()
+}  # fmt: skip
+"""Words a player uses for the words of the rulings."""
+
+
+def _words(text: str) -> frozenset[str]:
+    """The normalized words of ``text``: lower case, phrases and synonyms
+    read as one word, stop words left out, each cut to its stem."""
+    text = text.lower().replace("'", " ")
+    for pattern, word in _PHRASES:
+        text = re.sub(pattern, word, text)
+    found = set()
+    for raw in re.findall(r"[a-z0-9_]+", text):
+        if raw not in _STOP:
+            stem = _stem(raw)
+            found.add(_SYNONYMS.get(stem, stem))
+    return frozenset(found)
+
+
+_INDEX: Final = tuple(
+    (
+        _words(" ".join((ruling.question, *ruling.keywords, ruling.clause)))
+        | {ruling.option or ruling.clause.lower()},
+        _words(ruling.answer),
+    )
+    for ruling in RULINGS
+)
+"""For each ruling, its words that count double (question, keywords, clause
+and option) and those that count once (answer)."""
+
+_WEIGHT: Final = {
+    word: math.log(1 + len(RULINGS) / sum(word in h or word in b for h, b in _INDEX))
+    for head, body in _INDEX
+    for word in head | body
+}
+"""How much a word tells: the fewer the rulings that use it, the more."""
+
+
+def find_rulings(
+    question: str, rules: Rules | None = None, *, limit: int = 3
+) -> tuple[Ruling, ...]:
+    """The rulings that best answer ``question``, typed as a player asks it,
+    best first: at most ``limit``, and none when no word of it is known.
+
+    The words of the question are compared, in lower case, cut to their
+    stems and with common synonyms read alike ("joker" for Wild, "lose a
+    turn" for Skip, "play on" for hit, "put down" for lay), with each
+    ruling's question and keywords, and with less weight its answer; a word
+    few rulings use counts more. Ties keep the order of :data:`RULINGS`. A
+    clause id ("R25") or an option's name finds its rulings too. ``rules``
+    is passed through for the caller: each ruling's :meth:`Ruling.under`
+    says what those rules make of it.
+
+    >>> [ruling.clause for ruling in find_rulings("What if the draw pile runs out?")]
+    ['R25', 'R25', 'R23']
+    >>> find_rulings("can I hit before I lay down my phase", limit=1)[0].question
+    "Can I hit before I lay down my phase, or on other players' groups?"
+    >>> find_rulings("xyzzy?")
+    ()
+
+    Raises :class:`~phase10.UsageError` if ``question`` is not text or is blank,
+    ``limit`` is not a whole number of at least 1, or ``rules`` is neither a
+    :class:`~phase10.Rules` nor ``None``.
+
+    .. versionadded:: 0.3
+    """
+    if not isinstance(question, str):
+        raise UsageError(f"ask the question as text, not {shown(question)}")
+    if not question.strip():
+        raise UsageError("the question is blank: ask it in words")
+    if not is_whole(limit) or limit < 1:
+        raise UsageError(
+            f"limit is how many rulings to give, a whole number of at least 1, "
+            f"not {shown(limit)}"
+        )
+    if rules is not None and not isinstance(rules, Rules):
+        raise UsageError(f"rules must be a Rules record or None, not {shown(rules)}")
+    asked = _words(question)
+    scores = [
+        (-score, number)
+        for number, (head, body) in enumerate(_INDEX)
+        if (score := _score(asked, head, body)) > 0
+    ]
+    return tuple(RULINGS[number] for _, number in sorted(scores)[:limit])
+
+
+def _score(asked: frozenset[str], head: frozenset[str], body: frozenset[str]) -> float:
+    """How well a ruling's words ``head`` and ``body`` match the words asked."""
+    return sum(
+        _WEIGHT[word] * (2 if word in head else 1)
+        for word in sorted(asked)
+        if word in head or word in body
+    )
