@@ -12,13 +12,13 @@ Four functions cover every kind of document, in the manner of
   to expect (``Action`` for any move, ``Event`` for any event).
 
 Every document carries ``"schema": "phase10/<kind>"`` (``state``, ``view``,
-``rules``, ``action``, ``record``, ``event`` or ``ledger``) and
-``"version": 1``. A record's document has one key per field, in the fields' order, so equal objects
-always give equal text (see ``_codec.py``). Cards are written in their
+``rules``, ``action``, ``record``, ``event`` or ``ledger``) and ``"version":
+1``. A record's document has one key per field, in the fields' order, so equal
+objects always give equal text (see ``_codec.py``). Cards are written in their
 notation (``"R7"``, ``"W"``), phases in their canonical text (``"2 sets of
-3"``), enums by value (``"draw"``, ``"color run"``), and the seed as a text
-of decimal digits, since a seed is usually 128 bits and many JSON readers
-round numbers that large.
+3"``), enums by value (``"draw"``, ``"color run"``), and the seed as a text of
+decimal digits, since a seed is usually 128 bits and many JSON readers round
+numbers that large.
 
 Reading treats its input as untrusted: anything that does not describe a
 possible object, down to a card too many, a seat that does not exist or a
