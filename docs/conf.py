@@ -115,13 +115,44 @@ def _analysis_pictures() -> dict[str, str]:
         state = phase10.apply(
             state, bots[state.current].choose(phase10.view(state, state.current))
         )
+    heading = (
+        f"The chance to hold each phase after 1 to {len(ODDS_DRAWS)} draws (exact)"
+    )
+    labels = [f"{draws} draw{'s' * (draws > 1)}" for draws in ODDS_DRAWS]
     return {
-        "analysis-odds.svg": _bar_chart(title, rows),
+        "analysis-odds.svg": _bar_chart(heading, title, rows, labels),
         "analysis-position.svg": svg.view(phase10.view(state, 0)),
+        "designer-odds.svg": _designer_chart(),
     }
 
 
-def _bar_chart(title: str, rows: list[tuple[str, list[object]]]) -> str:
+DESIGN_SAMPLES = 1000
+"""The deals the page "Designing a phase list" rates the official list on."""
+
+
+def _designer_chart() -> str:
+    """The chart of the page "Designing a phase list": each official
+    phase's chance from the deal and within 3, 6 and 10 draws of the simple
+    policy, from phase10.analysis.rate_phases."""
+    from phase10.analysis import rate_phases
+
+    rated = rate_phases(samples=DESIGN_SAMPLES)
+    rows: list[tuple[str, list[object]]] = [
+        (
+            f"{rating.number}. {rating.phase}",
+            [rating.dealt.value, *(chance.value for _, chance in rating.within)],
+        )
+        for rating in rated.ratings
+    ]
+    within = [f"within {k} draws" for k, _ in rated.ratings[0].within]
+    heading = "The official phases from a fresh deal of ten cards"
+    title = f"{DESIGN_SAMPLES:,} seeded deals; the colour phase exact from the deal"
+    return _bar_chart(heading, title, rows, ["dealt", *within])
+
+
+def _bar_chart(
+    heading: str, title: str, rows: list[tuple[str, list[object]]], labels: list[str]
+) -> str:
     """Grouped horizontal bars, one group a row, one bar a number of draws,
     each labelled with its percentage; drawn as SVG text, as phase10.svg
     draws, with no plotting library."""
@@ -129,23 +160,22 @@ def _bar_chart(title: str, rows: list[tuple[str, list[object]]]) -> str:
 
     font = "Helvetica, Arial, sans-serif"
     left, span, bar, row_gap, top = 230, 380, 8, 12, 76
-    row_height = len(ODDS_DRAWS) * (bar + 1) + row_gap
+    row_height = len(labels) * (bar + 1) + row_gap
     width = left + span + 70
     height = top + len(rows) * row_height + 28
     parts = [
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
         f'<text x="12" y="22" font-family="{font}" font-size="14" '
-        f'font-weight="bold" fill="#1b1b1b">The chance to hold each phase after '
-        f"1 to {len(ODDS_DRAWS)} draws (exact)</text>",
+        f'font-weight="bold" fill="#1b1b1b">{escape(heading)}</text>',
         f'<text x="12" y="42" font-family="{font}" font-size="12" '
         f'fill="#1b1b1b">{escape(title)}</text>',
     ]
-    for place, draws in enumerate(ODDS_DRAWS):
-        x = left + place * 90
+    for place, label in enumerate(labels):
+        x = left + place * 110 - 110
         parts.append(
             f'<rect x="{x}" y="52" width="12" height="10" fill="{_SHADES[place]}"/>'
             f'<text x="{x + 16}" y="61" font-family="{font}" font-size="11" '
-            f'fill="#1b1b1b">{draws} draw{"s" * (draws > 1)}</text>'
+            f'fill="#1b1b1b">{escape(label)}</text>'
         )
     bottom = top + len(rows) * row_height
     for tick in (0, 25, 50, 75, 100):
@@ -158,7 +188,7 @@ def _bar_chart(title: str, rows: list[tuple[str, list[object]]]) -> str:
         )
     for index, (label, chances) in enumerate(rows):
         y = top + index * row_height
-        middle = y + len(ODDS_DRAWS) * (bar + 1) / 2 + 4
+        middle = y + len(labels) * (bar + 1) / 2 + 4
         parts.append(
             f'<text x="{left - 8}" y="{middle:g}" font-family="{font}" '
             f'font-size="12" text-anchor="end" fill="#1b1b1b">{escape(label)}</text>'

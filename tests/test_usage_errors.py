@@ -543,6 +543,9 @@ def _right_values() -> dict[str, object]:
         "clause": "R22",
         "option": "wild_from_discard",
         "keywords": ("wild",),
+        "rate_phases.draws": (3,),
+        "rate_phases.samples": 2,
+        "exact": True,
     }
 
 

@@ -29,13 +29,17 @@ from __future__ import annotations
 
 from ._advice import Advice, advise, hint
 from ._coach import Review, review, review_game
+from ._design import Chance, PhaseList, PhaseRating, rate_phases
 from ._odds import MAX_DRAWS, hand_odds, hand_outs, outs, phase_odds, unseen
 from ._policy import Estimate, expected_draws
 
 __all__ = [
     "MAX_DRAWS",
     "Advice",
+    "Chance",
     "Estimate",
+    "PhaseList",
+    "PhaseRating",
     "Review",
     "advise",
     "expected_draws",
@@ -44,6 +48,7 @@ __all__ = [
     "hint",
     "outs",
     "phase_odds",
+    "rate_phases",
     "review",
     "review_game",
     "unseen",

@@ -26,7 +26,7 @@ from .._solver import solve
 from .._view import PlayerView
 from ._odds import PhaseLike, check_view, resolve_phase
 
-__all__ = ["Estimate", "expected_draws"]
+__all__ = ["Estimate", "discard_worst", "expected_draws"]
 
 MAX_SAMPLES = 100_000
 """The most play-outs :func:`expected_draws` runs."""
@@ -135,7 +135,16 @@ def _play_out(
         held.append(left[drawn])
         if solve(held, spec, naturals, wrap=wrap) is not None:
             return drawn + 1
-        scores = keep_scores(held, spec, wrap)
-        worst = min(range(len(held)), key=lambda i: (scores[i], -points.of(held[i]), i))
-        del held[worst]
+        discard_worst(held, spec, points, wrap)
     return len(left) + 1
+
+
+def discard_worst(
+    held: list[Card], spec: PhaseSpec, points: Points, wrap: bool
+) -> None:
+    """The policy's discard, from ``held`` in place: the card that helps
+    least toward ``spec`` (as :class:`~phase10.bots.GreedyBot` scores
+    them), then the one of the most points, then the first."""
+    scores = keep_scores(held, spec, wrap)
+    worst = min(range(len(held)), key=lambda i: (scores[i], -points.of(held[i]), i))
+    del held[worst]
