@@ -21,11 +21,13 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 import phase10
 from phase10 import PRESETS, Phase10Error
 from phase10.ledger import Ledger, check_hit, check_lay, find_rulings
+
+T = TypeVar("T")
 
 HELP = """\
 Commands:
@@ -135,21 +137,38 @@ class Table:
 
     def hand(self, words: list[str]) -> None:
         sheet = self.sheet
+        if sheet.over:
+            raise phase10.EntryError(
+                "the game is over: 'undo' takes back its last hand"
+            )
         names = [sheet.players[seat] for seat in sheet.playing]
         chooses = sheet.rules.phase_choice is not phase10.PhaseChoice.IN_ORDER
-        hint = " (NAME PHASE, e.g. Ann 3)" if chooses else ""
-        answer = self.ask(f"  Who laid down their phase?{hint} (blank: nobody) ")
-        laid = _laid(answer.replace(",", " ").split(), chooses)
-        out_answer = self.ask("  Who went out? (blank: nobody) ")
-        went_out = out_answer or None
+        hint = " (each with the phase, e.g. Ann 3, Bob 7)" if chooses else ""
+        laid = self.until_read(
+            f"  Who laid down their phase?{hint} (blank: nobody) ",
+            lambda answer: _laid(sheet, answer, chooses),
+        )
+        went_out = self.until_read(
+            "  Who went out? (blank: nobody) ",
+            lambda answer: sheet.players[sheet.seat_of(answer)] if answer else None,
+        )
+        saved = sheet.rules.saved_cards_score and sheet.rules.saves_per_hand > 0
+        also = ", save pile included" if saved else ""
         left: dict[str, str | int] = {}
         for name in names:
-            if went_out is not None and name.casefold() == went_out.casefold():
-                continue
-            given = self.ask(f"  {name}'s cards or points left: ")
-            left[name] = int(given) if given.isdigit() else given
+            if name != went_out:
+                given = self.ask(f"  {name}'s cards or points left{also}: ")
+                left[name] = int(given) if given.isdigit() else given
         self.sheet = sheet.record(laid=laid, went_out=went_out, left=left)
         self.show()
+
+    def until_read(self, prompt: str, read: Callable[[str], T]) -> T:
+        """Ask until ``read`` takes the answer, telling why it did not."""
+        while True:
+            try:
+                return read(self.ask(prompt))
+            except Phase10Error as error:
+                self.say(f"  {error}")
 
     def undo(self, words: list[str]) -> None:
         self.sheet = self.sheet.undo()
@@ -161,6 +180,9 @@ class Table:
             self.say("  lay NAME [PHASE] CARDS...")
             return
         name, cards = words[0], words[1:]
+        if self.sheet.over:
+            self.say("  The game is over.")
+            return
         phase = self.sheet.phase_of(name)
         if cards[0].isdigit():  # the phase named: lay Ann 3 R5 ...
             phase, cards = int(cards[0]), cards[1:]
@@ -176,10 +198,11 @@ class Table:
             self.say("  hit KIND CARDS... + CARD")
             return
         plus = words.index("+")
-        kind = words[0]
+        kind = words[0].lower().replace("colour", "color")
         cards = words[1:plus]
-        if kind == "color" and cards and cards[0] == "run":  # 'hit color run ...'
-            kind, cards = "color run", cards[1:]
+        if kind in ("color", "even", "odd") and cards and cards[0].lower() == "run":
+            kind, cards = f"{kind} run", cards[1:]  # 'hit color run ...'
+
         card = " ".join(words[plus + 1 :])
         self.say(f"  {check_hit(' '.join(cards), kind, card, self.sheet.rules)}")
 
@@ -195,21 +218,41 @@ class Table:
         if len(words) != 1:
             self.say("  save FILE")
             return
-        Path(words[0]).write_text(phase10.to_json(self.sheet, indent=2) + "\n")
+        try:
+            Path(words[0]).write_text(phase10.to_json(self.sheet, indent=2) + "\n")
+        except OSError as error:
+            self.say(f"  could not save to {words[0]}: {error.strerror or error}")
+            return
         self.say(f"  Saved to {words[0]}.")
 
 
-def _laid(words: list[str], chooses: bool) -> list[str] | dict[str, int]:
-    if not chooses:
-        return words
-    pairs: dict[str, int] = {}
-    for name, number in zip(words[::2], words[1::2], strict=False):
-        pairs[name] = int(number) if number.isdigit() else 0
-    if len(words) % 2:
-        raise phase10.EntryError(
-            "give each player who laid down with the phase they laid"
-        )
-    return pairs
+def _laid(sheet: Ledger, answer: str, chooses: bool) -> list[str] | dict[str, int]:
+    """The players named in ``answer`` (split at commas, or word by word
+    with the longest name that fits), each with a phase where ``chooses``."""
+    words = answer.replace(",", " , ").split()
+    found: list[tuple[str, int]] = []
+    while words:
+        if words[0] == ",":
+            words.pop(0)
+            continue
+        for size in range(len(words), 0, -1):
+            name = " ".join(words[:size])
+            if any(name.casefold() == one.casefold() for one in sheet.players):
+                break
+        else:
+            sheet.seat_of(words[0])  # names nobody: refused with the players' names
+        del words[:size]
+        number = 0
+        if chooses:
+            if not words or not words[0].isdigit():
+                raise phase10.EntryError(
+                    f"say which phase {name} laid, as in '{name} 3'"
+                )
+            number = int(words.pop(0))
+        found.append((sheet.players[sheet.seat_of(name)], number))
+    if chooses:
+        return dict(found)
+    return [name for name, _ in found]
 
 
 def main(argv: list[str] | None = None) -> int:

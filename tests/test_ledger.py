@@ -50,6 +50,12 @@ GAMES: list[tuple[str, Rules]] = [
     ("one phase, no points", TIED),
     ("empty pile ends the hand", Rules(on_empty_draw_pile=EmptyDrawPile.END_HAND)),
     ("saved cards score", PRESETS["masters"].replace(saved_cards_score=True)),
+    (
+        "tie-breaks with saved cards that score",
+        TIED.replace(
+            saves_per_hand=1, saved_cards_score=True, points=Points(0, 0, 1, 1)
+        ),
+    ),
 ]
 
 
@@ -266,7 +272,7 @@ def test_a_player_who_laid_down_holds_at_most_the_rest_R21() -> None:
     refused(
         three(),
         "R21",
-        "Cy laid down, so holds at most 4 cards, not 5",
+        "Cy laid down, so holds 1 to 4 cards, not 5",
         laid=["Ann", "Cy"],
         went_out="Ann",
         left={"Bob": TEN, "Cy": "R1 R2 R3 R4 R5"},
@@ -278,7 +284,7 @@ def test_points_no_hand_can_count_are_refused_R34() -> None:
     refused(
         three(),
         "R34",
-        "Bob cannot have 45 points left: no 10 cards",
+        "Bob cannot have 45 points left: no hand of 10 cards counts",
         laid=["Ann"],
         went_out="Ann",
         left={"Bob": 45, "Cy": TEN},
@@ -295,7 +301,7 @@ def test_points_no_hand_can_count_are_refused_R34() -> None:
     refused(
         three(),
         "R34",
-        "Cy cannot have 105 points left: no at most 4 cards",
+        "Cy cannot have 105 points left: no hand of 1 to 4 cards",
         laid=["Ann", "Cy"],
         went_out="Ann",
         left={"Bob": TEN, "Cy": 105},
@@ -320,8 +326,9 @@ def test_only_the_tied_players_play_the_tie_break_hand_R38() -> None:
     sheet = Ledger(["Ann", "Bob", "Cy"], SHORT)
     sheet = sheet.record(laid=["Ann"], went_out="Ann", left={"Bob": 50, "Cy": 50})
     assert sheet.winner == 0
-    tied = Ledger(["Ann", "Bob", "Cy"], SHORT.replace(everyone_advances=False))
-    tied = tied.record(laid=["Ann", "Bob"], went_out="Ann", left={"Bob": 0, "Cy": 50})
+    # Where every card counts 0 points, Ann and Bob tie on the last phase.
+    tied = Ledger(["Ann", "Bob", "Cy"], TIED)
+    tied = tied.record(laid=["Ann", "Bob"], went_out="Ann", left={"Bob": 0, "Cy": TEN})
     assert tied.winner is None and tied.tiebreak and tied.playing == (0, 1)
     refused(
         tied,
@@ -329,10 +336,10 @@ def test_only_the_tied_players_play_the_tie_break_hand_R38() -> None:
         "Cy is not in this tie-break hand",
         laid=["Cy"],
         went_out="Cy",
-        left={"Ann": 5, "Bob": 5},
+        left={"Ann": 0, "Bob": 0},
     )
-    again = tied.record(laid=["Ann", "Bob"], went_out="Bob", left={"Ann": 20})
-    assert again.winner == 1 and again.scores == (20, 0, 50)
+    again = tied.record(laid=["Ann", "Bob"], went_out="Bob", left={"Ann": "R1"})
+    assert again.winner == 1 and again.scores == (0, 0, 0)
     assert again.done("Ann") == (1,)  # a tie-break hand credits nothing
 
 
@@ -508,3 +515,59 @@ def test_hand_entries_made_by_hand_are_checked_as_recorded_ones() -> None:
         Ledger(["Ann", "Bob"], hands=[entry])
     with pytest.raises(UsageError):
         HandEntry(("1", None), 0, ((), ()))  # type: ignore[arg-type]
+
+
+def test_a_player_down_but_not_out_holds_a_card_R33() -> None:
+    """The first player to hold no card goes out: nobody else can be left
+    with none, as cards or as points (under the official points a card
+    counts at least 5)."""
+    refused(
+        three(),
+        "R21",
+        "Bob laid down, so holds 1 to 4 cards, not 0",
+        laid=["Ann", "Bob"],
+        went_out="Ann",
+        left={"Bob": "", "Cy": TEN},
+    )
+    refused(
+        three(),
+        "R34",
+        "Bob cannot have 0 points left",
+        laid=["Ann", "Bob"],
+        went_out="Ann",
+        left={"Bob": 0, "Cy": TEN},
+    )
+    sheet = Ledger(["Ann", "Bob"], Rules(on_empty_draw_pile=EmptyDrawPile.END_HAND))
+    refused(
+        sheet,
+        "R21",
+        "holds 1 to 4 cards, not 0",
+        laid=["Ann", "Bob"],
+        left={"Ann": "", "Bob": "R1"},
+    )
+
+
+def test_no_save_pile_is_counted_where_nothing_can_be_saved_R46() -> None:
+    """saved_cards_score with saves_per_hand 0 adds no room for saved cards."""
+    sheet = Ledger(["Ann", "Bob"], Rules(saved_cards_score=True))
+    refused(
+        sheet,
+        "R21",
+        "Bob did not lay down, so holds 10 cards, not 11",
+        laid=["Ann"],
+        went_out="Ann",
+        left={"Bob": TEN + " R11"},
+    )
+    refused(
+        sheet,
+        "R33",
+        "Ann went out, so holds 0 cards, not 1",
+        laid=["Ann"],
+        went_out="Ann",
+        left={"Ann": "W", "Bob": TEN},
+    )
+    saving = Ledger(["Ann", "Bob"], PRESETS["masters"].replace(saved_cards_score=True))
+    done = saving.record(
+        laid={"Ann": 1}, went_out="Ann", left={"Ann": "W", "Bob": TEN + " R11 R12"}
+    )
+    assert done.scores == (25, 55 + 20)

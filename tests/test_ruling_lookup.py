@@ -161,7 +161,23 @@ def test_every_ruling_is_a_ruling_with_text() -> None:
 
 @pytest.mark.parametrize("ruling", RULINGS, ids=lambda ruling: ruling.question)
 def test_under_the_official_rules_the_answer_is_the_ruling(ruling: Ruling) -> None:
-    assert ruling.under(Rules()) == ruling.answer
+    """R46-R48: the points of saving cards are the Masters Edition's; under
+    the classic game no card is saved, and the ruling says so."""
+    if ruling.option in SAVING:
+        assert ruling.under(Rules()).startswith("No card is saved under these rules")
+        assert ruling.under(PRESETS["masters"]) == ruling.answer
+    else:
+        assert ruling.under(Rules()) == ruling.answer
+
+
+SAVING = {
+    "most_saved",
+    "saved_cards_hidden",
+    "saved_cards_score",
+    "go_out_by_save",
+    "save_skips",
+    "draw_saved_same_hand",
+}
 
 
 @pytest.mark.parametrize(
@@ -175,14 +191,15 @@ def test_under_other_rules_the_answer_says_what_they_do(
     """Every other value of a flag or choice changes the answer of each of
     its rulings, names the option and its value, and differs from every
     other value's."""
-    rules = Rules(**{option: value})
+    base = PRESETS["masters"] if option in SAVING else Rules()
+    rules = base.replace(**{option: value})
     for ruling in (ruling for ruling in RULINGS if ruling.option == option):
         text = ruling.under(rules)
         assert text != ruling.answer
         assert named(option, value) in text
         for other in other_values(option):
             if other is not value:
-                assert text != ruling.under(Rules(**{option: other}))
+                assert text != ruling.under(base.replace(**{option: other}))
 
 
 @pytest.mark.parametrize(
@@ -191,7 +208,7 @@ def test_under_other_rules_the_answer_says_what_they_do(
         (
             "May I discard a wild?",
             Rules(wild_from_discard=False),
-            "No: under these rules a Wild on the discard pile may not be taken",
+            "A Wild may still be discarded, but under these rules no Wild is taken",
         ),
         (
             "skipped twice in a row",
@@ -222,9 +239,12 @@ def test_under_other_rules_the_answer_says_what_they_do(
         ("wrap from 12 to 1", Rules(wrap_runs=True), "as 11 12 1 2"),
         ("how many points", Rules(points=Points(skip=20)), "20 for a Skip"),
         ("how many cards dealt", Rules(hand_size=12), "dealt 12 cards"),
-        ("masters deck", PRESETS["masters"], "a deck of 106 cards"),
+        ("how many cards are in the deck", PRESETS["masters"], "of 106 cards (deck)"),
         ("how many cards may I save", PRESETS["masters"], "saves_per_hand=1"),
-        ("shorter game", Rules.first_phases(5), "over 5 phases"),
+        ("shorter game", Rules.first_phases(5), "5 phases (phases): 2 sets of 3;"),
+        ("how many players", Rules(min_players=3), "3 to 6 players may play"),
+        ("who wins", Rules(everyone_advances=True), "lowest total wins"),
+        ("wrap from 12 to 1", Rules(wrap_runs=True), "never 0 or 13"),
     ],
     ids=str,
 )

@@ -72,7 +72,7 @@ def test_a_game_saved_is_a_ledger_document_and_goes_on_after_loading(
 def test_the_masters_edition_asks_which_phase_was_laid_R44() -> None:
     typed = "hand\nAnn 7\nAnn\n50\nlay Ann 1 R5 B5 G5 Y7 R7 W\nlay Bob R1\n"
     out = keep("Ann", "Bob", "--rules", "masters", typed=typed)
-    assert "Who laid down their phase? (NAME PHASE, e.g. Ann 3)" in out
+    assert "Who laid down their phase? (each with the phase, e.g. Ann 3, Bob 7)" in out
     assert "1. Ann: 0 points, phases done: 7" in out
     assert "Yes: R5 B5 G5 + Y7 R7 W make 2 sets of 3" in out
     assert "Bob chooses a phase: say which" in out
@@ -86,3 +86,23 @@ def test_mistakes_are_told_and_the_sheet_goes_on() -> None:
     assert "refused: Bob cannot have 3 points left" in out
     assert "No ruling matches" in out
     assert "hit KIND CARDS... + CARD" in out
+
+
+def test_a_bad_answer_is_asked_again_and_names_may_hold_spaces() -> None:
+    """A name nobody has, or a phase left out where phases are chosen, is
+    refused and asked again; a name of two words is read whole."""
+    typed = "hand\nZed\nMary Ann, Bob\nMary Ann\n35\nquit\n"
+    out = keep("Mary Ann", "Bob", "--phases", "2", typed=typed)
+    assert "nobody is called 'Zed' (the players are Mary Ann, Bob)" in out
+    assert "1. Mary Ann: 0 points, phases done: 1" in out
+    typed = "hand\nAnn\nAnn 4\nAnn\n50\n"
+    out = keep("Ann", "Bob", "--rules", "masters", typed=typed)
+    assert "say which phase Ann laid, as in 'Ann 3'" in out
+    assert "1. Ann: 0 points, phases done: 4" in out
+
+
+def test_a_save_that_fails_is_told_and_the_game_goes_on(tmp_path: Path) -> None:
+    nowhere = tmp_path / "no such folder" / "game.json"
+    out = keep("Ann", "Bob", typed=f"save '{nowhere}'\nsheet\n")
+    assert f"could not save to {nowhere}: No such file or directory" in out
+    assert out.count("Hand 1: Ann deals") == 2

@@ -438,9 +438,12 @@ def end_hand(state: GameState, went_out: int | None, log: Log) -> GameState:
     """Score the hand, credit phases and decide what comes next (R33-R39)."""
     rules = state.rules
     counted = rules.points
+    # Saved cards that score count for the seats that played the hand: not
+    # for those left out of a tie-break hand (R38, R48).
+    saved = rules.saved_cards_score
     points = tuple(
         (0 if seat == went_out else counted.total(player.hand))
-        + (counted.total(player.saved) if rules.saved_cards_score else 0)
+        + (counted.total(player.saved) if saved and seat in state.contenders else 0)
         for seat, player in enumerate(state.players)
     )
     in_order = rules.phase_choice is PhaseChoice.IN_ORDER

@@ -222,7 +222,8 @@ def _check_left(
     rules: Rules, entry: HandEntry, playing: Iterable[int], names: Sequence[str]
 ) -> None:
     """Refuse cards or points no player can have left when a hand ends."""
-    saved = rules.most_saved if rules.saved_cards_score else 0
+    saves = rules.saved_cards_score and rules.saves_per_hand > 0
+    saved = rules.most_saved if saves else 0
     counted: dict[Card, int] = {}
     for at_seat in playing:
         value = entry.left[at_seat]
@@ -235,14 +236,15 @@ def _check_left(
             # each turn draws one card and discards or saves one (R21, R46).
             fewest, most = rules.hand_size, rules.hand_size + saved
         else:
-            fewest = 0
+            # Down but not out: the first to hold no card goes out (R33).
+            fewest = 1
             most = rules.hand_size - rules.phases[phase - 1].min_cards + saved
         if isinstance(value, int):
             if value not in _totals(rules, fewest, most):
                 cards = _count(fewest, most)
                 raise EntryError(
-                    f"{name} cannot have {value} points left: no {cards} "
-                    "of these rules' cards count that",
+                    f"{name} cannot have {value} points left: no hand of {cards} "
+                    "counts that under these rules",
                     clause="R34",
                 )
             continue
@@ -269,6 +271,8 @@ def _check_left(
 
 
 def _count(fewest: int, most: int) -> str:
+    if most < fewest:
+        return "no card at all"
     if fewest == most:
         return f"{fewest} card{'s' if fewest != 1 else ''}"
     if fewest == 0:

@@ -53,9 +53,11 @@ def _to_keywords(value: tuple[str, ...]) -> tuple[str, ...]:
 class Ruling(Immutable):
     """One disputed point of the rules, with the clause that settles it (R1-R51).
 
-    ``answer`` is the ruling of the official game, ``Rules()``; ``option``
-    names the :class:`~phase10.Rules` field that plays the point another
-    way, and :meth:`under` says what a given rule set does.
+    ``answer`` is the ruling of the official game, ``Rules()`` (for the
+    points of saving cards, which the classic game does not play, the
+    Masters Edition's, ``PRESETS["masters"]``); ``option`` names the
+    :class:`~phase10.Rules` field that plays the point another way, and
+    :meth:`under` says what a given rule set does.
 
     >>> from phase10 import Rules
     >>> (wild,) = find_rulings("Can I take a joker from the discard pile?", limit=1)
@@ -64,7 +66,7 @@ class Ruling(Immutable):
     >>> wild.under(Rules()) == wild.answer
     True
     >>> print(wild.under(Rules(wild_from_discard=False)))  # doctest: +ELLIPSIS
-    No: under these rules a Wild on the discard pile may not be taken...
+    A Wild may still be discarded, but under these rules no Wild is taken...
 
     Raises :class:`~phase10.UsageError` if a field is not of its type, or ``option``
     is not the name of a field of :class:`~phase10.Rules`.
@@ -103,21 +105,51 @@ class Ruling(Immutable):
             raise UsageError(f"rules must be a Rules record, not {shown(rules)}")
         if self.option is None:
             return self.answer
-        value = getattr(rules, self.option)
-        if value == getattr(OFFICIAL, self.option):
+        if self.option in _SAVING and rules.saves_per_hand == 0:
+            return _NO_SAVING
+        fields = (self.option, *_ALSO.get(self.option, ()))
+        if all(getattr(rules, one) == getattr(OFFICIAL, one) for one in fields):
             return self.answer
+        value = getattr(rules, self.option)
         sentence = _UNDER.get((self.option, value))
         if sentence is not None:
             return sentence
         size = len(value) if isinstance(value, tuple) else None
-        return _UNDER_ANY[self.option].format(value=value, size=size)
+        listed = "; ".join(map(str, value)) if self.option == "phases" else ""
+        return _UNDER_ANY[self.option].format(
+            value=value, size=size, rules=rules, listed=listed
+        )
 
+
+_SAVING: Final = frozenset(
+    {
+        "most_saved",
+        "saved_cards_hidden",
+        "saved_cards_score",
+        "go_out_by_save",
+        "save_skips",
+        "draw_saved_same_hand",
+    }
+)
+"""The options of saving cards (R46-R48): they matter only where cards are
+saved, and their rulings are the Masters Edition's."""
+
+_NO_SAVING: Final = (
+    "No card is saved under these rules (saves_per_hand is 0, as in the classic "
+    "game), so the point does not arise; the Masters Edition saves one a hand."
+)
+
+_ALSO: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {"max_players": ("min_players",)}
+)
+"""Other fields a ruling on an option also reads."""
 
 _UNDER: Final[Mapping[tuple[str, object], str]] = MappingProxyType(
     {
-        ("wild_from_discard", False): "No: under these rules a Wild on the discard "
-        "pile may not be taken, not even one turned up to start it "
-        "(wild_from_discard is off); draw from the draw pile instead.",
+        ("wild_from_discard", False): "A Wild may still be discarded, but under "
+        "these rules no Wild is taken from the discard pile, not even one turned "
+        "up to start it (wild_from_discard is off); draw from the draw pile "
+        "instead.",
         ("hit_on_lay_turn", False): "No: under these rules you may not hit on the "
         "turn you lay down your phase (hit_on_lay_turn is off); wait for your next "
         "turn. Extra cards laid with the phase are still allowed.",
@@ -127,9 +159,9 @@ _UNDER: Final[Mapping[tuple[str, object], str]] = MappingProxyType(
         ("everyone_advances", True): "Under these rules everyone advances after "
         "every hand, phase laid or not (everyone_advances is on); the game lasts "
         "one hand per phase and the lowest total wins.",
-        ("wrap_runs", True): "Yes: under these rules a run may go on from 12 to 1, "
-        "as 11 12 1 2 (wrap_runs is on); still no number twice, so a run holds at "
-        "most 12 cards.",
+        ("wrap_runs", True): "Under these rules a run may go on from 12 to 1, "
+        "as 11 12 1 2 (wrap_runs is on); a Wild is still never 0 or 13 and no "
+        "number comes twice, so a run holds at most 12 cards.",
         ("swap_wilds", True): "Under these rules a player whose phase is down may, "
         "in their turn, put the natural card a laid Wild stands for on its group "
         "and take the Wild (swap_wilds is on); the group must stand for what it did.",
@@ -178,22 +210,23 @@ the official one, by option and value."""
 
 _UNDER_ANY: Final[Mapping[str, str]] = MappingProxyType(
     {
-        "deck": "Under these rules the game is played with a deck of {size} cards "
-        "(deck), not the official 108.",
-        "max_players": "Under these rules up to {value} players may play "
-        "(max_players={value}).",
+        "deck": "Under these rules the game is played with a deck of its own, of "
+        "{size} cards (deck); the official deck has 108.",
+        "max_players": "Under these rules {rules.min_players} to "
+        "{rules.max_players} players may play (min_players={rules.min_players}, "
+        "max_players={rules.max_players}).",
         "hand_size": "Under these rules each player is dealt {value} cards "
         "(hand_size={value}); the next card still starts the discard pile.",
         "points": "Under these rules a card left in hand counts {value.low} for "
         "1-9, {value.high} for 10-12, {value.skip} for a Skip and {value.wild} for "
         "a Wild (points).",
-        "phases": "Under these rules the game is played over {size} phases "
-        "(phases), not the official ten.",
+        "phases": "Under these rules the game is played over a list of its own, "
+        "{size} phases (phases): {listed}.",
         "saves_per_hand": "Under these rules a player may end a turn by saving a "
         "card in place of a discard, at most {value} in a hand "
         "(saves_per_hand={value}).",
         "most_saved": "Under these rules a save pile holds at most {value} saved "
-        "at once (most_saved={value}).",
+        "cards at once (most_saved={value}).",
     }
 )
 """What rules do instead, for the other options: a text to fill with the
@@ -302,7 +335,7 @@ R35 everyone_advances | advance, next phase, move on, who advances, went out, re
 Who moves on to the next phase after a hand?
 Everyone who laid down their phase this hand, whoever went out; the others try the
 same phase again.
-R37 - | end, game over, win, winner, last phase, finish, complete
+R37 everyone_advances | end, game over, win, winner, last phase, finish, complete
 When does the game end, and who wins?
 At the end of the hand in which someone completes the last phase; if only one
 player did, they win.
@@ -350,9 +383,9 @@ No: with wild_from_discard off no Wild is drawn from the discard pile, not even 
 starter. In the official game it may be taken.
 R25 - | nothing under, top discard, only card, alone, last card, draw pile
 What if the draw pile is empty and the top discard is the only card?
-The hand ends with no winner. Under a valid rule set this never happens: the deal
-always leaves a draw pile, and every draw from it adds a discard.
-R2 deck | masters, masters edition, masters deck, 106, two skips, edition
+The hand ends with no winner. Under a valid rule set this never happens: the rules
+refuse a deck too small to keep cards in the draw and discard piles (R17).
+R2 - | masters, masters edition, masters deck, 106, two skips, edition
 What deck does the Masters Edition use?
 106 cards: the same 96 number cards and eight Wilds, but only two Skips. The
 classic game plays 108 cards with four Skips.
