@@ -105,10 +105,22 @@ def _replayed(rules: Rules, players: int, seed: int) -> tuple[Ledger, GameState,
                 assert sheet.next_dealer == state.dealer  # the deal moves on (R18)
             continue
         assert sheet.playing == before.contenders
+        earlier = sheet
         sheet = sheet.record(**_entry(state, before.contenders, rng))
+        # A hand recorded or undone is settled on its own, not the game again:
+        # the figures are those of a ledger read afresh from its hands.
+        fresh = Ledger(names, rules, dealer=seed % players, hands=sheet.hands)
+        assert _figures(sheet) == _figures(fresh)
+        assert _figures(sheet.undo()) == _figures(earlier)
         tiebreaks += state.tiebreak
         _agree(sheet, state)
     return sheet, state, tiebreaks
+
+
+def _figures(sheet: Ledger) -> tuple[object, ...]:
+    """Everything a ledger says of where the game stands."""
+    later = () if sheet.over else (sheet.next_dealer, sheet.playing, sheet.tiebreak)
+    return (sheet.scores, sheet.standings(), sheet.points(), sheet.winner, *later)
 
 
 def _agree(sheet: Ledger, state: GameState) -> None:

@@ -370,7 +370,11 @@ class Ledger(Immutable):
                     "or as points"
                 )
         entry = HandEntry(tuple(phases), out, tuple(cards))
-        return attrs.evolve(self, hands=(*self.hands, entry))
+        if len(self.hands) >= MAX_HANDS:
+            raise EntryError(f"a game has at most {MAX_HANDS} hands")
+        number = len(self.hands) + 1
+        tally = settle(self.rules, self.players, self._now, number, entry)
+        return self._grown((*self.hands, entry), (*self._tallies, tally))
 
     def undo(self) -> Ledger:
         """This ledger without its last hand, to correct it.
@@ -379,7 +383,23 @@ class Ledger(Immutable):
         """
         if not self.hands:
             raise EntryError("there is no hand to undo")
-        return attrs.evolve(self, hands=self.hands[:-1])
+        return self._grown(self.hands[:-1], self._tallies[:-1])
+
+    def _grown(
+        self, hands: tuple[HandEntry, ...], tallies: tuple[Tally, ...]
+    ) -> Ledger:
+        """This ledger with ``hands``, whose tallies are ``tallies``: a hand
+        recorded or undone is settled once, not the whole game again."""
+        grown = object.__new__(Ledger)
+        for name, value in (
+            ("players", self.players),
+            ("rules", self.rules),
+            ("dealer", self.dealer),
+            ("hands", hands),
+            ("_tallies", tallies),
+        ):
+            object.__setattr__(grown, name, value)
+        return grown
 
     def _dealt(self, player: Player, what: str) -> int:
         at_seat = self.seat_of(player)
