@@ -24,7 +24,7 @@ wins, with a 95% interval, and its rating: under the Bradley-Terry model
 of a game of many (Luce's), a bot of strength s wins against three of
 strength 1 with chance s / (s + 3), so a share p gives s = 3p / (1 - p).
 
-``--games-of expert=40`` plays fewer games in the pairs of a slow bot (and
+``--games-of montecarlo-64=40`` plays fewer games in the pairs of a slow bot (and
 in its four-player games); ``--chart FILE`` writes the ratings as an SVG
 bar chart.
 
@@ -35,7 +35,7 @@ multiple of the ``club`` level's (the advice played as a move), measured
 in the same run.
 
 The built-in entrants are the levels of ``phase10.bots.LEVELS``
-(``beginner``, ``casual``, ``club``, ``strong``, ``expert``: the default)
+(``novice``, ``beginner``, ``casual``, ``club``, ``strong``: the default)
 and ``random``, ``greedy``, ``montecarlo`` (16 deals per choice) and
 ``montecarlo-64`` (64 deals, 6 candidates); ``--bot
 name=package.module:factory`` adds any other, a callable that takes a
