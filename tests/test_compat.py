@@ -129,6 +129,24 @@ def documents_of(version: str, kind: str) -> dict[str, Any]:
     }
 
 
+KINDS_OF_0_2_0 = frozenset(
+    {
+        "Draw",
+        "LayPhase",
+        "Hit",
+        "Discard",
+        "Skip",
+        "NextHand",
+        "ChoosePhase",
+        "DrawSaved",
+        "Save",
+        "SwapWild",
+    }
+)
+"""The kinds of move 0.2.0 had, as it released them: a kind added since is
+not in its documents, and need not be."""
+
+
 def test_the_0_2_0_documents_hold_every_kind_the_release_promised() -> None:
     """0.2.0 wrote the rules of every preset, states at each step (CHOOSE
     included) and with save piles face up and face down, views of every seat
@@ -151,12 +169,14 @@ def test_the_0_2_0_documents_hold_every_kind_the_release_promised() -> None:
     editions = {seen.rules.phase_choice for seen in views.values()}
     assert editions == {rules.phase_choice for rules in PRESETS.values()}
     moves = documents_of("0.2.0", "move").values()
-    assert {type(move) for move in moves} == set(typing.get_args(Action))
+    released = {kind.__name__ for kind in typing.get_args(Action)} & KINDS_OF_0_2_0
+    assert released == KINDS_OF_0_2_0  # none gone since
+    assert {type(move).__name__ for move in moves} == KINDS_OF_0_2_0
     records = documents_of("0.2.0", "record")
     for wanted in ("classic", "masters", "house-rules"):
         assert any(name.startswith(f"record-{wanted}-") for name in records)
-    played = {type(a) for record in records.values() for a in record.actions}
-    assert played == set(typing.get_args(Action))
+    played = {type(a).__name__ for record in records.values() for a in record.actions}
+    assert played == KINDS_OF_0_2_0
 
 
 def test_the_custom_rules_of_0_2_0_have_every_option_away_from_its_default() -> None:

@@ -30,6 +30,7 @@ from phase10 import (
     apply,
     new_game,
 )
+from phase10._actions import MOVE_TYPES
 from phase10._record import GameRecord, final_state, replay
 from phase10._serialize import from_dict, from_json, to_dict, to_json
 from phase10.bots import GreedyBot
@@ -360,9 +361,9 @@ BAD_FIELDS: list[tuple[str, dict[str, Any], str]] = [
     (
         "none as a move",
         {"actions": [None]},
-        r"^actions\[0\]: None is not a move; a record's actions are Draw, "
-        r"LayPhase, Hit, Discard, Skip, NextHand, ChoosePhase, DrawSaved, Save or "
-        r"SwapWild records$",
+        r"^actions\[0\]: None is not a move; a record's actions are "
+        + ", ".join(kind.__name__ for kind in MOVE_TYPES[:-1])
+        + f" or {MOVE_TYPES[-1].__name__} records$",
     ),
     ("a number as a move", {"actions": [Draw(), 7]}, r"^actions\[1\]: 7 is not a "),
     ("a move class", {"actions": [NextHand]}, r"^actions\[0\]: a type is not a move"),

@@ -11,23 +11,20 @@ import attrs
 import pytest
 from games import play
 from hypothesis import HealthCheck, find, settings
+from move_examples import EXAMPLES, check_examples
 from strategies import rules_records
 
 from phase10 import (
     PRESETS,
-    Action,
     ChoosePhase,
     Discard,
     Draw,
     DrawSaved,
-    Hit,
-    LayPhase,
     NextHand,
     PhaseChoice,
     Rules,
     Save,
     Skip,
-    SwapWild,
     apply,
     legal_actions,
     new_game,
@@ -48,35 +45,30 @@ def test_every_kind_of_move_has_all_its_parts() -> None:
         "MOVES (the rows gathered in _moves/__init__.py) and MOVE_TYPES "
         "(_actions.py) must list the same records in the same order"
     )
-    assert (
-        Draw,
-        LayPhase,
-        Hit,
-        Discard,
-        Skip,
-        NextHand,
-        ChoosePhase,
-        DrawSaved,
-        Save,
-        SwapWild,
-    ) == MOVE_TYPES
+    assert tuple(EXAMPLES) == MOVE_TYPES  # the tests' one list of moves
     check_move_kinds(MOVES.values(), MOVE_TYPES)
-    examples: list[Action] = [
-        Draw(),
-        LayPhase(["R5 B5 G5"]),
-        Hit("R7", 0),
-        Discard("R7"),
-        Skip(1),
-        NextHand(),
-        ChoosePhase(7),
-        DrawSaved("W"),
-        Save("S"),
-        SwapWild("R7", 2),
-    ]
-    assert len(examples) == len(MOVES), "give one example move of each kind here"
-    for row, example in zip(MOVES.values(), examples, strict=True):
+    for row, examples in zip(MOVES.values(), EXAMPLES.values(), strict=True):
         assert row.steps
-        assert row.record.from_notation(example.notation) == example
+        for example in examples:
+            assert row.record.from_notation(example.notation) == example
+
+
+def test_the_tests_list_of_moves_is_checked_against_the_table() -> None:
+    """The tests' examples (tests/move_examples.py) stop the tests when a
+    kind of the table is left out, a kind the table lacks is given, the
+    order differs or a kind's moves are of another kind."""
+    check_examples(EXAMPLES)
+    without = {kind: moves for kind, moves in EXAMPLES.items() if kind is not Skip}
+    with pytest.raises(ImportError, match=r"lacks \['Skip'\] and has \[\]"):
+        check_examples(without)
+    with pytest.raises(ImportError, match=r"lacks \[\] and has \['int'\]"):
+        check_examples({**EXAMPLES, int: (Draw(),)})
+    with pytest.raises(ImportError, match="in the table's order: Draw, LayPhase"):
+        check_examples({Skip: EXAMPLES[Skip], **without})
+    with pytest.raises(ImportError, match=r"EXAMPLES\[Save\] needs moves of that"):
+        check_examples({**EXAMPLES, Save: (Discard("S"),)})
+    with pytest.raises(ImportError, match=r"EXAMPLES\[Save\] needs moves .* none"):
+        check_examples({**EXAMPLES, Save: ()})
 
 
 def test_every_kind_of_move_has_its_block_of_move_numbers() -> None:
