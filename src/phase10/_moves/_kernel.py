@@ -4,8 +4,9 @@ Each kind of move has a module of its own in this package (``draw``,
 ``lay``, ``hit``, ...). What they all ask or do is here, written once:
 whose turn it is and whether the game goes on (:func:`verify_turn`),
 taking cards from a hand (:func:`take_from_hand`), forgetting the known
-cards a move plays (:func:`forget`), the end of a turn that leaves a card
-on the discard pile (:func:`finish_turn`), the lapse of a declared phase
+cards a move plays (:func:`forget`), the end of a turn, whichever move
+ends it (:func:`end_turn`; :func:`finish_turn` for one that leaves a card
+on the discard pile), the lapse of a declared phase
 (:func:`declaration_lapses`), the copies of a state and a player, and the
 shape of a row of the table of moves (:class:`MoveKind`).
 """
@@ -48,6 +49,7 @@ __all__ = [
     "check_game",
     "check_seat",
     "declaration_lapses",
+    "end_turn",
     "finish_turn",
     "forget",
     "forget_hidden_one",
@@ -245,7 +247,7 @@ def forget_hidden_one(known: tuple[Card, ...]) -> tuple[Card, ...]:
 
 def declaration_lapses(state: GameState, me: PlayerState) -> bool:
     """Whether the phase ``me`` declared this turn lapses as the turn ends:
-    it was declared and not laid (R45). Asked by every move that ends a turn."""
+    it was declared and not laid (R45). Asked by end_turn, as every turn ends."""
     return (
         me.active is not None
         and not me.laid_down
@@ -257,9 +259,26 @@ def finish_turn(
     state: GameState, card: Card, rest: tuple[Card, ...], target: int | None, log: Log
 ) -> GameState:
     """End the turn by putting ``card`` on the discard pile, leaving ``rest``
-    in hand (R21, R26, R33)."""
+    in hand (R21, R26, R33); a Skip's ``target`` misses a turn (R28)."""
     me = state.players[state.current]
     changes: dict[str, object] = {"hand": rest, "known": forget(me.known, (card,))}
+    discard_pile = (card,) + state.discard_pile  # noqa: RUF005 (faster)
+    return end_turn(state, changes, discard_pile, log, target)
+
+
+def end_turn(
+    state: GameState,
+    changes: dict[str, object],
+    discard_pile: tuple[Card, ...],
+    log: Log,
+    target: int | None = None,
+) -> GameState:
+    """End the turn of the player to move, whichever move ends it: their
+    record takes ``changes`` (the hand left among them) and a phase they
+    declared and did not lay lapses (R45); ``target``, if any, misses a turn
+    (R28); the discard pile is ``discard_pile``. The hand ends if the hand
+    left is empty (R33), else the next seat's turn begins (R26)."""
+    me = state.players[state.current]
     if declaration_lapses(state, me):
         changes["active"] = None  # a declaration lasts one turn (R45)
     mine = COPY_PLAYER(me, changes)
@@ -275,8 +294,7 @@ def finish_turn(
                 skipped_in_slot=state.turn_slot,
             ),
         )
-    discard_pile = (card,) + state.discard_pile  # noqa: RUF005 (faster)
-    if not rest:
+    if not mine.hand:
         after = replace(state, players=players, discard_pile=discard_pile)
         return end_hand(after, state.current, log)
     following = next_seat(state, state.current)

@@ -12,20 +12,12 @@ from .._actions import Save
 from .._cards import Card, CardLike, as_card
 from .._errors import CannotSave
 from .._events import CardSaved
-from .._flow import (
-    Log,
-    begin_turn,
-    end_hand,
-    next_seat,
-    pass_turn_barrier,
-    replace_player,
-)
-from .._state import GameState, PlayerState, Step, replace
+from .._flow import Log, pass_turn_barrier
+from .._state import GameState, PlayerState, Step
 from ._kernel import (
-    COPY_PLAYER,
     PLAY_STEP,
     MoveKind,
-    declaration_lapses,
+    end_turn,
     forget,
     forget_hidden_one,
     take_from_hand,
@@ -107,15 +99,7 @@ def play_save(
         "saved": (*me.saved, the_card),
         "saved_now": me.saved_now + 1,
     }
-    if declaration_lapses(state, me):
-        changes["active"] = None  # a declaration lasts one turn (R45)
-    players = replace_player(state.players, seat, COPY_PLAYER(me, changes))
-    if not rest:
-        return end_hand(replace(state, players=players), seat, log)
-    following = next_seat(state, seat)
-    return begin_turn(
-        state, players, following, state.turn_slot + 1, state.discard_pile, log
-    )
+    return end_turn(state, changes, state.discard_pile, log)
 
 
 def save(state: GameState, card: CardLike, *, player: int | None = None) -> GameState:
