@@ -32,6 +32,7 @@ from phase10 import (
     UsageError,
     parse_cards,
 )
+from phase10 import _ledger as ledger_module
 from phase10.ledger import HandEntry, Ledger
 
 # --- the engine's games, told to a ledger ----------------------------------------
@@ -583,3 +584,16 @@ def test_no_save_pile_is_counted_where_nothing_can_be_saved_R46() -> None:
         laid={"Ann": 1}, went_out="Ann", left={"Ann": "W", "Bob": TEN + " R11 R12"}
     )
     assert done.scores == (25, 55 + 20)
+
+
+def test_a_game_has_at_most_max_hands_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound holds for a hand recorded and for hands given at once."""
+    monkeypatch.setattr(ledger_module, "MAX_HANDS", 2)
+    sheet = Ledger(["Ann", "Bob"])
+    for _ in range(2):
+        sheet = sheet.record(laid=["Ann"], went_out="Ann", left={"Bob": 60})
+    with pytest.raises(EntryError, match="at most 2 hands"):
+        sheet.record(laid=["Ann"], went_out="Ann", left={"Bob": 60})
+    with pytest.raises(EntryError, match="at most 2 hands"):
+        Ledger(["Ann", "Bob"], hands=(*sheet.hands, sheet.hands[-1]))
+    assert len(sheet.hands) == 2

@@ -111,6 +111,12 @@ def _entries(hands: Iterable[HandEntry]) -> tuple[HandEntry, ...]:
     return entries
 
 
+def _check_hands(count: int) -> None:
+    """:class:`EntryError` if a game cannot have ``count`` hands."""
+    if count > MAX_HANDS:
+        raise EntryError(f"a game has at most {MAX_HANDS} hands")
+
+
 @attrs.frozen
 class Ledger(Immutable):
     """The score sheet of a game of Phase 10 played with real cards.
@@ -186,8 +192,7 @@ class Ledger(Immutable):
             raise EntryError(
                 f"the dealer is a seat from 0 to {n - 1}, not {self.dealer}"
             )
-        if len(self.hands) > MAX_HANDS:
-            raise EntryError(f"a game has at most {MAX_HANDS} hands")
+        _check_hands(len(self.hands))
         tally = Tally.start(rules, n)
         tallies = [tally]
         for number, entry in enumerate(self.hands, 1):
@@ -370,8 +375,7 @@ class Ledger(Immutable):
                     "or as points"
                 )
         entry = HandEntry(tuple(phases), out, tuple(cards))
-        if len(self.hands) >= MAX_HANDS:
-            raise EntryError(f"a game has at most {MAX_HANDS} hands")
+        _check_hands(len(self.hands) + 1)
         number = len(self.hands) + 1
         tally = settle(self.rules, self.players, self._now, number, entry)
         return self._grown((*self.hands, entry), (*self._tallies, tally))
@@ -391,14 +395,10 @@ class Ledger(Immutable):
         """This ledger with ``hands``, whose tallies are ``tallies``: a hand
         recorded or undone is settled once, not the whole game again."""
         grown = object.__new__(Ledger)
-        for name, value in (
-            ("players", self.players),
-            ("rules", self.rules),
-            ("dealer", self.dealer),
-            ("hands", hands),
-            ("_tallies", tallies),
-        ):
-            object.__setattr__(grown, name, value)
+        for field in attrs.fields(Ledger):  # every field, one added later too
+            object.__setattr__(grown, field.name, getattr(self, field.name))
+        object.__setattr__(grown, "hands", hands)
+        object.__setattr__(grown, "_tallies", tallies)
         return grown
 
     def _dealt(self, player: Player, what: str) -> int:
